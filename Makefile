@@ -1,0 +1,59 @@
+# Makefile - builds spbench's C parts into build/, installs Debian packages
+# (make deps), runs the tests (make test) and the paper's experiment
+# (make reproduce).  Components add themselves through their *.mk fragments.
+
+ifeq ($(origin CC),default)
+CC       := gcc
+endif
+BUILD    := build
+BIN      := $(BUILD)/bin
+OBJ      := $(BUILD)/obj
+TESTBIN  := $(BUILD)/tests
+PYTHON   := /usr/bin/python3
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE
+DEPFLAGS  = -MMD -MP
+
+# Filled in by the fragments below.
+BINS   :=
+CTESTS :=
+
+.PHONY: all deps test test-c test-py reproduce clean bench-overhead
+all: deps-ok
+
+include $(wildcard harness/*/*.mk)
+include $(wildcard workloads/*/workload.mk)
+
+all: $(BINS)
+
+# Package check first: a missing package gets one line saying how to get it.
+deps:
+	@harness/deps.sh install
+deps-ok:
+	@harness/deps.sh check
+.PHONY: deps-ok
+
+$(OBJ)/%.o: %.c | deps-ok
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+test: all $(CTESTS)
+	@harness/testing/run-c-tests.sh $(CTESTS)
+	@$(PYTHON) -m pytest -q -p no:cacheprovider
+
+test-c: all $(CTESTS)
+	@harness/testing/run-c-tests.sh $(CTESTS)
+
+test-py: all
+	@$(PYTHON) -m pytest -q -p no:cacheprovider
+
+reproduce: all
+	harness/spbench reproduce
+
+bench-overhead: all
+	harness/bench/spstat-overhead.sh
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(OBJ) -name '*.d' 2>/dev/null)

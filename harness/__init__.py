@@ -1,0 +1,1 @@
+"""The spbench harness: the driver package lives in harness.driver."""

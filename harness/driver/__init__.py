@@ -1,0 +1,1 @@
+"""The spbench driver: plans, runs and records workload measurements."""

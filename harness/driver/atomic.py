@@ -1,0 +1,24 @@
+"""Writes that never leave a half-written file: temporary file, fsync, rename;
+and whole-line appends for the records file."""
+import os
+
+
+def write_text(path, text):
+    tmp = f"{path}.tmp.{os.getpid()}"
+    with open(tmp, "w") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def append_line(path, line):
+    """One write() of a whole line with O_APPEND, then fsync: a reader sees
+    the line entirely or not at all after a crash."""
+    data = (line.rstrip("\n") + "\n").encode()
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -1,0 +1,230 @@
+"""spbench's command line: list, doctor, run, diff, restore, reproduce."""
+import argparse
+import datetime
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+
+from . import atomic, hostinfo, manifest, memstate, paths, policies, settings
+from .errors import UserError
+from .runner import Plan, Runner, check_plan_against_folder, now_iso, prepare_out
+
+sys.path.insert(0, paths.REPO)
+
+
+class Terminated(Exception):
+    """SIGTERM, turned into an exception so that every cleanup runs."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="spbench", description=(
+        "Measure what superpages do to real workloads (a reproduction of "
+        "Navarro et al., OSDI 2002)."))
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    sub.add_parser("list", help="the workloads, their groups, sizes and footprints")
+    sub.add_parser("doctor", help="what this host can measure, and what is missing")
+    sub.add_parser("restore", help="put back settings an interrupted run left changed")
+
+    r = sub.add_parser("run", help="run workloads under page-size policies")
+    r.add_argument("workloads", nargs="+", metavar="WORKLOAD")
+    add_run_options(r, default_size="test")
+
+    d = sub.add_parser("diff", help="compare two result folders (B relative to A)")
+    d.add_argument("a", metavar="A")
+    d.add_argument("b", metavar="B")
+
+    rp = sub.add_parser("reproduce", help="the paper's experiment: every workload, "
+                        "base vs thp, clean memory, with the paper's numbers beside")
+    add_run_options(rp, default_size="ref")
+    return p
+
+
+def add_run_options(r, default_size):
+    r.add_argument("--policy", default="base,thp",
+                   help="comma list: base, thp, mthp-<size> (e.g. mthp-64K), mthp-all")
+    r.add_argument("--state", default="clean", help="comma list: clean, asis")
+    r.add_argument("--size", default=default_size, choices=manifest.SIZES)
+    r.add_argument("--runs", type=int, default=3, help="measured runs per policy")
+    r.add_argument("--warmup", type=int, default=1, help="warm-up runs per policy")
+    r.add_argument("--out", help="result folder (default: a new one under results/)")
+    r.add_argument("--seed", type=int, default=42, help="input seed")
+    r.add_argument("--sample-ms", type=int, default=100,
+                   help="superpage coverage sampling interval")
+
+
+def cmd_list(args):
+    reach = _tlb_reach_kb()
+    names = manifest.available()
+    rows = [("workload", "group", "test MB", "paper MB", "ref MB", "description")]
+    for n in names:
+        w = manifest.find(n)
+        ref = str(w.ref_mb(reach)) if reach else "?"
+        rows.append((n, w.group, str(w.footprint_mb("test")), str(w.footprint_mb("paper")),
+                     ref, w.description))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    for r in rows:
+        print("  ".join(c.ljust(widths[i]) if i in (0, 1) else c.rjust(widths[i])
+                        for i, c in enumerate(r[:5])) + "  " + r[5])
+    if reach:
+        print(f"\nref: footprint = paper footprint / 1 MB (its TLB reach) x this host's "
+              f"base-page TLB reach ({reach} kB, from CPUID)")
+    return 0
+
+
+def _tlb_reach_kb():
+    try:
+        return hostinfo.host().get("tlb_reach_4k_kb")
+    except UserError:
+        return None
+
+
+def _need_root(plan):
+    if os.geteuid() == 0:
+        return
+    for p in plan.policies:
+        if p.needs_root:
+            raise UserError(f"policy '{p.name}' needs root (it writes "
+                            f"{p.settings[0][0]}); run as root or use --policy base")
+    if "clean" in plan.states:
+        raise UserError("state 'clean' needs root (drops caches, compacts memory); "
+                        "run as root or use --state asis")
+
+
+def _build():
+    p = subprocess.run(["make", "-s", "-C", paths.REPO, "all"], capture_output=True, text=True)
+    if p.returncode != 0:
+        lines = (p.stderr or p.stdout).strip().splitlines()
+        raise UserError("build failed: " + (lines[-1] if lines else f"make exited {p.returncode}"))
+
+
+def _default_out():
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return os.path.join(paths.RESULTS, f"{stamp}-{socket.gethostname()}")
+
+
+def make_plan(args, workload_names):
+    if args.runs < 1 or args.warmup < 0 or args.sample_ms < 1:
+        raise UserError("--runs must be >= 1, --warmup >= 0, --sample-ms >= 1")
+    workloads = [manifest.find(n) for n in workload_names]
+    return Plan(workloads, policies.parse_list(args.policy), memstate.parse_list(args.state),
+                args.size, args.runs, args.warmup, args.seed, args.sample_ms)
+
+
+def cmd_run(args, workload_names=None):
+    plan = make_plan(args, workload_names or args.workloads)
+    _need_root(plan)
+    out = os.path.abspath(args.out or _default_out())
+    prepare_out(out)
+    old = check_plan_against_folder(out, plan)
+    _build()
+    host = hostinfo.host()
+    ref_mb = {}
+    if plan.size == "ref":
+        ref_mb = {w.name: w.ref_mb(host["tlb_reach_4k_kb"]) for w in plan.workloads}
+    meta = {"schema": "spbench-meta/1", "created": (old or {}).get("created", now_iso()),
+            "finished": None, "argv": ["spbench"] + sys.argv[1:], "plan": plan.as_dict(),
+            "host": host, "kernel": hostinfo.kernel(), "settings": hostinfo.thp_settings(),
+            "tools": hostinfo.tools(), "revision": hostinfo.revision(), "ref_mb": ref_mb}
+    if old:
+        meta["plan"]["workloads"] = sorted(set(old["plan"]["workloads"]) |
+                                           set(meta["plan"]["workloads"]))
+        meta["plan"]["policies"] = sorted(set(old["plan"]["policies"]) |
+                                          set(meta["plan"]["policies"]))
+    meta_path = os.path.join(out, "meta.json")
+    atomic.write_text(meta_path, json.dumps(meta, indent=1) + "\n")
+    print(f"spbench: results in {out}", file=sys.stderr)
+    with settings.Journal(paths.state_dir()) as journal:
+        runner = Runner(plan, out, journal, ref_mb)
+        try:
+            runner.execute()
+        finally:
+            # Settings go back before anything else may fail.
+            _quietly(journal.restore)
+    meta["finished"] = now_iso()
+    atomic.write_text(meta_path, json.dumps(meta, indent=1) + "\n")
+    from analysis import results, table
+    rs = results.load(out)
+    print(table.render_run_table(rs))
+    if args.command == "reproduce":
+        print(table.render_paper_table(rs))
+    if runner.failed_checks:
+        print(f"spbench: {runner.failed_checks} runs failed their output check "
+              "(kept, and left out of the table)", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _quietly(fn):
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        fn()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def cmd_reproduce(args):
+    return cmd_run(args, manifest.available())
+
+
+def cmd_diff(args):
+    from analysis import results, diff
+    try:
+        a = results.load(args.a)
+        b = results.load(args.b)
+    except results.NotAResultFolder as e:
+        raise UserError(str(e))
+    print(diff.render_diff(a, b))
+    return 0
+
+
+def cmd_restore(args):
+    state_dir = paths.state_dir()
+    path = os.path.join(state_dir, settings.JOURNAL)
+    record = settings.load_journal(path)
+    if record is None:
+        print("spbench: no saved settings: nothing to restore")
+        return 0
+    if settings.owner_alive(record) and record.get("pid") != os.getpid():
+        raise UserError(f"spbench run pid {record['pid']} is still running and owns the "
+                        "settings; stop it (it restores them itself)")
+    restored = settings.recover(state_dir, quiet=True)
+    for p, v in restored:
+        print(f"restored {p} = {v}")
+    return 0
+
+
+def cmd_doctor(args):
+    from . import doctor
+    return doctor.report()
+
+
+COMMANDS = {"list": cmd_list, "doctor": cmd_doctor, "run": cmd_run, "diff": cmd_diff,
+            "restore": cmd_restore, "reproduce": cmd_reproduce}
+
+
+def main(argv):
+    signal.signal(signal.SIGTERM, _on_sigterm)
+    args = parser().parse_args(argv)
+    if not args.command:
+        parser().print_help()
+        return 2
+    try:
+        if args.command != "restore":
+            settings.recover_if_stale(paths.state_dir())
+        return COMMANDS[args.command](args)
+    except UserError as e:
+        print(f"spbench: {e}", file=sys.stderr)
+        return e.status
+    except (KeyboardInterrupt, Terminated) as e:
+        what = "SIGTERM" if isinstance(e, Terminated) else "interrupt"
+        print(f"\nspbench: stopped by {what}; settings restored; recorded runs are kept",
+              file=sys.stderr)
+        return 143 if isinstance(e, Terminated) else 130

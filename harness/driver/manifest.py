@@ -1,0 +1,126 @@
+"""Reads and checks workloads/<name>/workload.toml (format: workloads/FORMAT.md)
+and expands its command templates."""
+import math
+import os
+import tomllib
+
+from .errors import UserError
+from . import paths
+
+SIZES = ("test", "paper", "ref")
+GROUPS = ("CINT2000", "CFP2000", "other")
+TOP_KEYS = {"name": str, "group": str, "paper_row": str, "description": str,
+            "binaries": list}
+SECTIONS = {"sizes", "prepare", "run", "check"}
+SIZE_KEYS = {"args", "footprint_mb", "ref_ratio"}
+
+
+class Workload:
+    def __init__(self, folder, data):
+        self.folder = folder
+        self.name = data["name"]
+        self.group = data["group"]
+        self.paper_row = data["paper_row"]
+        self.description = data["description"]
+        self.binaries = data["binaries"]
+        self.sizes = data["sizes"]
+        self.prepare = data.get("prepare", {}).get("command")
+        self.run = data["run"]["command"]
+        self.check = data["check"]["command"]
+
+    def footprint_mb(self, size, ref_mb=None):
+        if size == "ref":
+            return ref_mb
+        return self.sizes[size]["footprint_mb"]
+
+    def ref_mb(self, tlb_reach_kb):
+        """The paper's footprint / TLB-reach ratio applied to this host's reach."""
+        return math.ceil(self.sizes["ref"]["ref_ratio"] * tlb_reach_kb / 1024)
+
+    def expand(self, template, size, **values):
+        """A command template with placeholders filled; '{args}' as a whole
+        element becomes the size's argument list."""
+        values = dict(values, bin=paths.BIN)
+        args = [self._fill(a, values) for a in self.sizes[size]["args"]]
+        out = []
+        for item in template:
+            if item == "{args}":
+                out.extend(args)
+            else:
+                out.append(self._fill(item, values))
+        return out
+
+    def _fill(self, text, values):
+        try:
+            return text.format(**values)
+        except KeyError as e:
+            raise UserError(f"{self.folder}/workload.toml: unknown placeholder {{{e.args[0]}}}")
+
+
+def _fail(path, what):
+    raise UserError(f"{path}: {what}")
+
+
+def load(folder):
+    path = os.path.join(folder, "workload.toml")
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        _fail(path, "missing")
+    except tomllib.TOMLDecodeError as e:
+        _fail(path, f"not valid TOML: {e}")
+    validate(path, os.path.basename(folder), data)
+    return Workload(folder, data)
+
+
+def validate(path, folder_name, data):
+    for key, kind in TOP_KEYS.items():
+        if key not in data:
+            _fail(path, f"missing required key '{key}'")
+        if not isinstance(data[key], kind):
+            _fail(path, f"'{key}' must be a {kind.__name__}")
+    unknown = set(data) - set(TOP_KEYS) - SECTIONS
+    if unknown:
+        _fail(path, f"unknown key '{sorted(unknown)[0]}'")
+    if data["name"] != folder_name:
+        _fail(path, f"name '{data['name']}' differs from its folder '{folder_name}'")
+    if data["group"] not in GROUPS:
+        _fail(path, f"group must be one of {', '.join(GROUPS)}")
+    for section in ("run", "check") + (("prepare",) if "prepare" in data else ()):
+        cmd = data.get(section, {}).get("command")
+        if not isinstance(cmd, list) or not cmd or not all(isinstance(a, str) for a in cmd):
+            _fail(path, f"[{section}] needs command = a non-empty list of strings")
+    sizes = data.get("sizes")
+    if not isinstance(sizes, dict):
+        _fail(path, "missing [sizes.test], [sizes.paper] and [sizes.ref]")
+    for size in SIZES:
+        s = sizes.get(size)
+        if not isinstance(s, dict):
+            _fail(path, f"missing [sizes.{size}]")
+        extra = set(s) - SIZE_KEYS
+        if extra:
+            _fail(path, f"[sizes.{size}]: unknown key '{sorted(extra)[0]}'")
+        if not isinstance(s.get("args"), list) or not all(isinstance(a, str) for a in s["args"]):
+            _fail(path, f"[sizes.{size}] needs args = a list of strings")
+        need = "ref_ratio" if size == "ref" else "footprint_mb"
+        if not isinstance(s.get(need), (int, float)) or s[need] <= 0:
+            _fail(path, f"[sizes.{size}] needs a positive {need}")
+    extra = set(sizes) - set(SIZES)
+    if extra:
+        _fail(path, f"unknown size [sizes.{sorted(extra)[0]}]; sizes are {', '.join(SIZES)}")
+
+
+def available(root=None):
+    """Names of the workloads present, sorted."""
+    root = root or paths.WORKLOADS
+    return sorted(d for d in os.listdir(root)
+                  if os.path.isfile(os.path.join(root, d, "workload.toml")))
+
+
+def find(name, root=None):
+    root = root or paths.WORKLOADS
+    names = available(root)
+    if name not in names:
+        raise UserError(f"unknown workload '{name}'; known: {', '.join(names) or 'none'}")
+    return load(os.path.join(root, name))

@@ -1,0 +1,101 @@
+"""Page-size policies: what sysfs values a policy needs, and which spstat
+flags it adds. base uses prctl in the child, so it changes nothing global."""
+import os
+import re
+
+from .errors import UserError
+
+
+def thp_root():
+    return os.environ.get("SPBENCH_THP_ROOT", "/sys/kernel/mm/transparent_hugepage")
+
+
+def mthp_sizes_kb(root=None):
+    """The per-size THP knobs this kernel offers, as sizes in kB, ascending."""
+    root = root or thp_root()
+    sizes = []
+    try:
+        for name in os.listdir(root):
+            m = re.fullmatch(r"hugepages-(\d+)kB", name)
+            if m:
+                sizes.append(int(m.group(1)))
+    except FileNotFoundError:
+        pass
+    return sorted(sizes)
+
+
+def size_label(kb):
+    return f"{kb // 1024}M" if kb % 1024 == 0 else f"{kb}K"
+
+
+class Policy:
+    def __init__(self, name, settings, spstat_flags, needs_root, describe):
+        self.name = name
+        self.settings = settings          # [(path, value)] applied before each run
+        self.spstat_flags = spstat_flags
+        self.needs_root = needs_root
+        self.describe = describe
+
+
+def _size_knob(root, kb):
+    return os.path.join(root, f"hugepages-{kb}kB", "enabled")
+
+
+def pmd_size_kb(root=None):
+    try:
+        with open(os.path.join(root or thp_root(), "hpage_pmd_size")) as f:
+            return int(f.read()) // 1024
+    except (OSError, ValueError):
+        return 2048
+
+
+def _per_size(root, sizes, enabled_kb, others):
+    return [(_size_knob(root, kb), "always" if kb in enabled_kb else others)
+            for kb in sizes]
+
+
+def resolve(name):
+    """The Policy for a name, or UserError naming the valid ones."""
+    root = thp_root()
+    sizes = mthp_sizes_kb(root)
+    if name == "base":
+        return Policy(name, [], ["--thp-disable"], False,
+                      "base pages only (prctl PR_SET_THP_DISABLE before exec)")
+    if name == "thp":
+        if not os.path.exists(os.path.join(root, "enabled")):
+            raise UserError("policy 'thp': this kernel has no transparent huge pages "
+                            f"({root}/enabled missing)")
+        settings = [(os.path.join(root, "enabled"), "always")]
+        # the PMD size only (2 MB on x86): it follows 'enabled', the rest off
+        pmd_kb = pmd_size_kb(root)
+        settings += [(_size_knob(root, kb), "inherit" if kb == pmd_kb else "never")
+                     for kb in sizes]
+        return Policy(name, settings, [], True, "Linux THP, 2 MB, for all anonymous memory")
+    m = re.fullmatch(r"mthp-(\d+)([KM])", name)
+    if name == "mthp-all" or m:
+        if not sizes:
+            raise UserError(f"policy '{name}': this kernel has no per-size (mTHP) knobs "
+                            f"under {root}")
+        if m:
+            kb = int(m.group(1)) * (1024 if m.group(2) == "M" else 1)
+            if kb not in sizes:
+                raise UserError(f"policy '{name}': no {kb} kB size here; this kernel offers "
+                                + ", ".join("mthp-" + size_label(s) for s in sizes))
+            wanted = (kb,)
+        else:
+            wanted = tuple(sizes)
+        settings = [(os.path.join(root, "enabled"), "always")]
+        settings += _per_size(root, sizes, wanted, "never")
+        return Policy(name, settings, [], True,
+                      "only " + ", ".join(size_label(k) for k in wanted) + " THP")
+    raise UserError(f"unknown policy '{name}'; known: base, thp, mthp-all, "
+                    + ", ".join("mthp-" + size_label(s) for s in sizes))
+
+
+def parse_list(text):
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise UserError("--policy needs at least one policy, e.g. base,thp")
+    if len(set(names)) != len(names):
+        raise UserError(f"--policy lists a policy twice: {text}")
+    return [resolve(n) for n in names]
