@@ -91,6 +91,9 @@ def validate(path, folder_name, data):
         cmd = data.get(section, {}).get("command")
         if not isinstance(cmd, list) or not cmd or not all(isinstance(a, str) for a in cmd):
             _fail(path, f"[{section}] needs command = a non-empty list of strings")
+        extra = set(data[section]) - {"command"}
+        if extra:
+            _fail(path, f"[{section}]: unknown key '{sorted(extra)[0]}'")
     sizes = data.get("sizes")
     if not isinstance(sizes, dict):
         _fail(path, "missing [sizes.test], [sizes.paper] and [sizes.ref]")

@@ -5,7 +5,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__
 BUILD = os.path.join(REPO, "build")
 BIN = os.path.join(BUILD, "bin")
 INPUTS = os.path.join(BUILD, "inputs")
-WORKLOADS = os.path.join(REPO, "workloads")
+WORKLOADS = os.environ.get("SPBENCH_WORKLOADS", os.path.join(REPO, "workloads"))
 RESULTS = os.path.join(REPO, "results")
 SPSTAT = os.path.join(BIN, "spstat")
 

@@ -1,0 +1,132 @@
+"""End-to-end tests of the spbench command: bad input gets one line and a
+non-zero exit with nothing recorded; SIGTERM, Ctrl-C and SIGKILL in the
+middle of a thp run leave THP settings as they were."""
+import json
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+
+from harness.driver import paths
+
+SPBENCH = os.path.join(paths.REPO, "harness", "spbench")
+THP = "/sys/kernel/mm/transparent_hugepage"
+root_only = pytest.mark.skipif(os.geteuid() != 0, reason="needs root")
+
+
+@pytest.fixture
+def env(tmp_path):
+    e = dict(os.environ, SPBENCH_STATE_DIR=str(tmp_path / "state"))
+    return e
+
+
+def spbench(args, env, **kw):
+    return subprocess.run([SPBENCH, *args], env=env, capture_output=True, text=True,
+                          timeout=600, **kw)
+
+
+def one_line_error(p, *words):
+    assert p.returncode != 0
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1, p.stderr
+    for w in words:
+        assert w in lines[0]
+
+
+def test_unknown_workload(env, tmp_path):
+    out = tmp_path / "out"
+    one_line_error(spbench(["run", "nosuch", "--out", str(out)], env), "unknown workload 'nosuch'")
+    assert not out.exists()
+
+
+def test_unknown_policy(env, tmp_path):
+    out = tmp_path / "out"
+    one_line_error(spbench(["run", "matrix", "--policy", "base,gigantic", "--out", str(out)], env),
+                   "unknown policy 'gigantic'")
+    assert not out.exists()
+
+
+def test_malformed_manifest(env, tmp_path):
+    wl = tmp_path / "wl" / "broken"
+    wl.mkdir(parents=True)
+    (wl / "workload.toml").write_text('name = "broken"\ngroup = [\n')
+    env["SPBENCH_WORKLOADS"] = str(tmp_path / "wl")
+    one_line_error(spbench(["run", "broken", "--out", str(tmp_path / "o")], env),
+                   "workload.toml", "not valid TOML")
+    assert not (tmp_path / "o").exists()
+
+
+def test_unwritable_out(env):
+    one_line_error(spbench(["run", "matrix", "--policy", "base", "--state", "asis",
+                            "--out", "/proc/spbench-out"], env), "cannot write results to")
+
+
+@root_only
+def test_thp_without_root(env, tmp_path):
+    p = spbench(["run", "matrix", "--policy", "base,thp", "--out", str(tmp_path / "o")], env,
+                user=65534, group=65534, extra_groups=[])
+    one_line_error(p, "policy 'thp' needs root")
+    assert not (tmp_path / "o").exists()
+
+
+def test_diff_refuses_non_results(env, tmp_path):
+    (tmp_path / "a").mkdir()
+    p = spbench(["diff", str(tmp_path / "a"), str(tmp_path / "a")], env)
+    assert p.returncode != 0 and len(p.stderr.strip().splitlines()) == 1
+
+
+def _records(out):
+    path = out / "runs.jsonl"
+    if not path.exists():
+        return []
+    return [json.loads(l) for l in path.read_text().splitlines()]
+
+
+def _start_thp_run(env, out):
+    p = subprocess.Popen([SPBENCH, "run", "matrix", "--size", "test", "--policy", "thp,base",
+                          "--runs", "20", "--warmup", "0", "--out", str(out)],
+                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        if "[always]" in open(f"{THP}/enabled").read() and len(_records(out)) >= 1:
+            return p
+        time.sleep(0.05)
+    p.kill()
+    pytest.fail("the thp run never started")
+
+
+@root_only
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_signal_mid_run_restores_thp(env, tmp_path, sig):
+    before = open(f"{THP}/enabled").read()
+    if "[always]" in before:
+        pytest.skip("THP is already 'always': a change could not be seen")
+    out = tmp_path / "out"
+    p = _start_thp_run(env, out)
+    kept = len(_records(out))
+    os.killpg(p.pid, sig)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode in (130, 143)
+    assert "settings restored" in err
+    assert open(f"{THP}/enabled").read() == before
+    recs = _records(out)
+    assert len(recs) >= kept and all(r["check"]["passed"] for r in recs)
+    assert not os.path.exists(os.path.join(env["SPBENCH_STATE_DIR"], "saved-settings.json"))
+
+
+@root_only
+def test_sigkill_then_next_command_restores(env, tmp_path):
+    before = open(f"{THP}/enabled").read()
+    if "[always]" in before:
+        pytest.skip("THP is already 'always': a change could not be seen")
+    p = _start_thp_run(env, tmp_path / "out")
+    os.killpg(p.pid, signal.SIGKILL)
+    p.wait()
+    assert "[always]" in open(f"{THP}/enabled").read()
+    q = spbench(["list"], env)
+    assert q.returncode == 0
+    assert "restored settings left by an interrupted run" in q.stderr
+    assert open(f"{THP}/enabled").read() == before

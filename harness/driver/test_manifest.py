@@ -1,0 +1,81 @@
+"""Tests of workload.toml loading: every shipped manifest is valid, and bad
+ones are refused with a line that names the problem."""
+import os
+
+import pytest
+
+from harness.driver import manifest, paths
+from harness.driver.errors import UserError
+
+GOOD = '''
+name = "demo"
+group = "other"
+paper_row = "matrix"
+description = "a demo"
+binaries = ["sp-demo"]
+[sizes.test]
+args = ["-n", "4"]
+footprint_mb = 1
+[sizes.paper]
+args = ["-n", "8"]
+footprint_mb = 2
+[sizes.ref]
+ref_ratio = 16
+args = ["--mb", "{ref_mb}"]
+[run]
+command = ["{bin}/sp-demo", "{args}", "-o", "{out}/r"]
+[check]
+command = ["{bin}/sp-demo-check", "{args}", "{out}/r"]
+'''
+
+
+def write(tmp_path, text, name="demo"):
+    d = tmp_path / name
+    d.mkdir()
+    (d / "workload.toml").write_text(text)
+    return str(d)
+
+
+def test_shipped_manifests_load():
+    names = manifest.available()
+    assert {"matrix", "tree", "fftw"} <= set(names)
+    for n in names:
+        w = manifest.find(n)
+        assert w.name == n
+        for b in w.binaries:
+            assert os.path.basename(b) == b
+
+
+def test_expand_fills_placeholders_and_args(tmp_path):
+    w = manifest.load(write(tmp_path, GOOD))
+    cmd = w.expand(w.run, "ref", out="/o", input="/i", seed="1", ref_mb="96")
+    assert cmd == [os.path.join(paths.BIN, "sp-demo"), "--mb", "96", "-o", "/o/r"]
+    assert w.ref_mb(8192) == 128
+    assert w.ref_mb(1000) == 16
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda t: t.replace('group = "other"', 'group = "games"'), "group must be one of"),
+    (lambda t: t.replace('name = "demo"', 'name = "other"'), "differs from its folder"),
+    (lambda t: t.replace("footprint_mb = 1\n", ""), r"\[sizes.test\] needs a positive footprint_mb"),
+    (lambda t: t.replace("[sizes.ref]\nref_ratio = 16", "[sizes.ref]"), "ref_ratio"),
+    (lambda t: "colour = 1\n" + t, "unknown key 'colour'"),
+    (lambda t: t + "\ncolour = 1\n", r"\[check\]: unknown key 'colour'"),
+    (lambda t: t.replace("[check]", "[verify]"), "unknown key 'verify'"),
+    (lambda t: t.replace('description = "a demo"', 'description = "a demo'), "not valid TOML"),
+])
+def test_bad_manifest_is_refused(tmp_path, change, message):
+    with pytest.raises(UserError, match=message):
+        manifest.load(write(tmp_path, change(GOOD)))
+
+
+def test_unknown_workload(tmp_path):
+    write(tmp_path, GOOD)
+    with pytest.raises(UserError, match="unknown workload 'nope'; known: demo"):
+        manifest.find("nope", root=str(tmp_path))
+
+
+def test_unknown_placeholder(tmp_path):
+    w = manifest.load(write(tmp_path, GOOD.replace("{out}/r\"]\n[check]", "{outt}/r\"]\n[check]")))
+    with pytest.raises(UserError, match="unknown placeholder {outt}"):
+        w.expand(w.run, "test", out="/o", input="/i", seed="1")

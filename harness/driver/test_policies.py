@@ -1,0 +1,51 @@
+"""Tests of policy resolution against a fake THP sysfs tree."""
+import pytest
+
+from harness.driver import policies
+from harness.driver.errors import UserError
+
+
+@pytest.fixture
+def thp(tmp_path, monkeypatch):
+    (tmp_path / "enabled").write_text("always [madvise] never\n")
+    (tmp_path / "hpage_pmd_size").write_text("2097152\n")
+    for kb in (64, 512, 2048):
+        d = tmp_path / f"hugepages-{kb}kB"
+        d.mkdir()
+        (d / "enabled").write_text("always inherit madvise [never]\n")
+    monkeypatch.setenv("SPBENCH_THP_ROOT", str(tmp_path))
+    return tmp_path
+
+
+def test_base_changes_nothing_and_disables_in_child(thp):
+    p = policies.resolve("base")
+    assert p.settings == [] and p.spstat_flags == ["--thp-disable"] and not p.needs_root
+
+
+def test_thp_is_pmd_size_only(thp):
+    s = dict(policies.resolve("thp").settings)
+    assert s[str(thp / "enabled")] == "always"
+    assert s[str(thp / "hugepages-2048kB" / "enabled")] == "inherit"
+    assert s[str(thp / "hugepages-64kB" / "enabled")] == "never"
+
+
+def test_single_size(thp):
+    s = dict(policies.resolve("mthp-512K").settings)
+    assert s[str(thp / "hugepages-512kB" / "enabled")] == "always"
+    assert s[str(thp / "hugepages-2048kB" / "enabled")] == "never"
+    assert dict(policies.resolve("mthp-2M").settings)[
+        str(thp / "hugepages-2048kB" / "enabled")] == "always"
+
+
+def test_all_sizes(thp):
+    s = policies.resolve("mthp-all").settings
+    assert all(v == "always" for _, v in s)
+
+
+def test_unknown_policy_and_size(thp):
+    with pytest.raises(UserError, match="unknown policy 'huge'"):
+        policies.resolve("huge")
+    with pytest.raises(UserError, match="no 128 kB size here; this kernel offers mthp-64K"):
+        policies.resolve("mthp-128K")
+    with pytest.raises(UserError, match="lists a policy twice"):
+        policies.parse_list("base,base")

@@ -1,0 +1,92 @@
+"""Tests of the settings journal: save before change, restore, recovery
+after a killed run, refusal while another run holds the lock."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from harness.driver import settings
+from harness.driver.errors import UserError
+
+
+def knob(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text + "\n")
+    return str(p)
+
+
+def test_read_setting_takes_bracketed_choice(tmp_path):
+    assert settings.read_setting(knob(tmp_path, "e", "always [madvise] never")) == "madvise"
+    assert settings.read_setting(knob(tmp_path, "n", "20")) == "20"
+
+
+def test_journal_saves_first_then_restores(tmp_path):
+    state = tmp_path / "state"
+    k = knob(tmp_path, "enabled", "always [madvise] never")
+    with settings.Journal(str(state)) as j:
+        j.set(k, "always")
+        saved = json.loads((state / settings.JOURNAL).read_text())
+        assert saved["settings"] == [[k, "madvise"]]
+        assert open(k).read() == "always"
+        j.set(k, "never")                      # the original stays the first one
+        assert json.loads((state / settings.JOURNAL).read_text())["settings"] == [[k, "madvise"]]
+    assert open(k).read() == "madvise"
+    assert not (state / settings.JOURNAL).exists()
+
+
+def test_unchanged_value_is_not_journaled(tmp_path):
+    state = tmp_path / "state"
+    k = knob(tmp_path, "n", "20")
+    with settings.Journal(str(state)) as j:
+        j.set(k, "20")
+        assert not (state / settings.JOURNAL).exists()
+
+
+def _killed_run(tmp_path, k):
+    """A process that changes a knob through the journal and is SIGKILLed."""
+    state = tmp_path / "state"
+    code = ("import sys, os, signal; sys.path.insert(0, %r);"
+            "from harness.driver import settings;"
+            "j = settings.Journal(%r); j.acquire(); j.set(%r, 'always');"
+            "os.kill(os.getpid(), signal.SIGKILL)") % (
+        os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+        str(state), k)
+    p = subprocess.run([sys.executable, "-c", code])
+    assert p.returncode == -9
+    return state
+
+
+def test_recovery_after_sigkill(tmp_path):
+    k = knob(tmp_path, "enabled", "always [madvise] never")
+    state = _killed_run(tmp_path, k)
+    assert open(k).read() == "always"
+    restored = settings.recover_if_stale(str(state))
+    assert restored == [[k, "madvise"]]
+    assert open(k).read() == "madvise"
+    assert settings.recover_if_stale(str(state)) == []
+
+
+def test_live_owner_is_left_alone(tmp_path):
+    state = tmp_path / "state"
+    k = knob(tmp_path, "enabled", "always [madvise] never")
+    holder = settings.Journal(str(state))
+    holder.acquire()
+    holder.set(k, "always")
+    try:
+        assert settings.recover_if_stale(str(state)) == []
+        assert open(k).read() == "always"
+        with pytest.raises(UserError, match="another spbench run"):
+            settings.Journal(str(state)).acquire()
+    finally:
+        holder.restore()
+        holder.release()
+    assert open(k).read() == "madvise"
+
+
+def test_unwritable_state_dir_is_one_clear_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(UserError, match="cannot create the settings journal"):
+        settings.Journal(str(blocker / "sub")).acquire()
