@@ -41,6 +41,31 @@ def parser():
     d.add_argument("a", metavar="A")
     d.add_argument("b", metavar="B")
 
+    c = sub.add_parser("command", help="print the exact command a run of WORKLOAD executes")
+    c.add_argument("workload", metavar="WORKLOAD")
+    c.add_argument("--size", default="test", choices=manifest.SIZES)
+    c.add_argument("--seed", type=int, default=42)
+    c.add_argument("--out-dir", required=True, help="folder for the workload's output")
+
+    k = sub.add_parser("kernel", help="build and boot Linux 6.12 (stock or patched) under qemu")
+    ksub = k.add_subparsers(dest="kernel_command", metavar="ACTION")
+    kb = ksub.add_parser("build", help="build a kernel variant")
+    kb.add_argument("--variant", default="stock", help="stock, patched or test "
+                    "(patched + CONFIG_DEBUG_VM)")
+    kb.add_argument("--source", help="a Linux source tree (default: Debian's linux-source-6.12)")
+    kb.add_argument("--config", action="append", default=[], metavar="FRAGMENT",
+                    help="an extra config fragment (repeatable)")
+    kboot = ksub.add_parser("boot", help="boot a built kernel and run COMMAND inside")
+    kboot.add_argument("--variant", default="stock")
+    kboot.add_argument("--mem", default="2G")
+    kboot.add_argument("--cpus", type=int, default=2)
+    kboot.add_argument("--timeout", type=float, default=600)
+    kboot.add_argument("--accel", default="auto", choices=("auto", "kvm", "tcg"))
+    kboot.add_argument("guest_command", nargs=argparse.REMAINDER, metavar="-- COMMAND")
+    kt = ksub.add_parser("test", help="build the test variant and run the in-guest tests")
+    kt.add_argument("--timeout", type=float, default=1800)
+    kt.add_argument("--accel", default="auto", choices=("auto", "kvm", "tcg"))
+
     rp = sub.add_parser("reproduce", help="the paper's experiment: every workload, "
                         "base vs thp, clean memory, with the paper's numbers beside")
     add_run_options(rp, default_size="ref")
@@ -58,6 +83,12 @@ def add_run_options(r, default_size):
     r.add_argument("--seed", type=int, default=42, help="input seed")
     r.add_argument("--sample-ms", type=int, default=100,
                    help="superpage coverage sampling interval")
+    r.add_argument("--kernel", default="host",
+                   help="host (the running kernel), or a built variant booted under "
+                   "qemu: stock, patched, test")
+    r.add_argument("--guest-mem", default="4G", help="guest memory with --kernel")
+    r.add_argument("--guest-timeout", type=float, default=7200,
+                   help="seconds before a guest running the plan is stopped")
 
 
 def cmd_list(args):
@@ -99,6 +130,8 @@ def _need_root(plan):
 
 
 def _build():
+    if in_guest_kernel():
+        return          # the guest sees the host's build read-only
     p = subprocess.run(["make", "-s", "-C", paths.REPO, "all"], capture_output=True, text=True)
     if p.returncode != 0:
         lines = (p.stderr or p.stdout).strip().splitlines()
@@ -115,11 +148,20 @@ def make_plan(args, workload_names):
         raise UserError("--runs must be >= 1, --warmup >= 0, --sample-ms >= 1")
     workloads = [manifest.find(n) for n in workload_names]
     return Plan(workloads, policies.parse_list(args.policy), memstate.parse_list(args.state),
-                args.size, args.runs, args.warmup, args.seed, args.sample_ms)
+                args.size, args.runs, args.warmup, args.seed, args.sample_ms,
+                kernel=in_guest_kernel() or args.kernel)
+
+
+def in_guest_kernel():
+    """Inside a guest booted by spbench: the variant it runs."""
+    return os.environ.get("SPBENCH_GUEST_KERNEL")
 
 
 def cmd_run(args, workload_names=None):
     plan = make_plan(args, workload_names or args.workloads)
+    if plan.kernel != "host" and not in_guest_kernel():
+        from . import guest_run
+        return guest_run.run_in_guest(args, plan, os.path.abspath(args.out or _default_out()))
     _need_root(plan)
     out = os.path.abspath(args.out or _default_out())
     prepare_out(out)
@@ -128,10 +170,12 @@ def cmd_run(args, workload_names=None):
     host = hostinfo.host()
     ref_mb = {}
     if plan.size == "ref":
-        ref_mb = {w.name: w.ref_mb(host["tlb_reach_4k_kb"]) for w in plan.workloads}
+        # a guest's CPUID is the emulator's: the host passes its own reach
+        reach = int(os.environ.get("SPBENCH_TLB_REACH_KB") or host["tlb_reach_4k_kb"])
+        ref_mb = {w.name: w.ref_mb(reach) for w in plan.workloads}
     meta = {"schema": "spbench-meta/1", "created": (old or {}).get("created", now_iso()),
             "finished": None, "argv": ["spbench"] + sys.argv[1:], "plan": plan.as_dict(),
-            "host": host, "kernel": hostinfo.kernel(), "settings": hostinfo.thp_settings(),
+            "host": host, "kernel": hostinfo.kernel(plan.kernel), "settings": hostinfo.thp_settings(),
             "tools": hostinfo.tools(), "revision": hostinfo.revision(), "ref_mb": ref_mb}
     if old:
         meta["plan"]["workloads"] = sorted(set(old["plan"]["workloads"]) |
@@ -154,7 +198,11 @@ def cmd_run(args, workload_names=None):
     rs = results.load(out)
     print(table.render_run_table(rs))
     if args.command == "reproduce":
-        print(table.render_paper_table(rs))
+        from analysis import paper
+        try:
+            print(table.render_paper_table(rs))
+        except paper.PaperDataMissing as e:
+            raise UserError(str(e))
     if runner.failed_checks:
         print(f"spbench: {runner.failed_checks} runs failed their output check "
               "(kept, and left out of the table)", file=sys.stderr)
@@ -201,13 +249,44 @@ def cmd_restore(args):
     return 0
 
 
+def cmd_command(args):
+    """Inputs are prepared as for a run, so the printed command works as is."""
+    import shlex
+    from .runner import prepare_inputs, workload_values
+    w = manifest.find(args.workload)
+    _build()
+    ref_mb = w.ref_mb(hostinfo.host()["tlb_reach_4k_kb"]) if args.size == "ref" else None
+    values = workload_values(w, args.size, os.path.abspath(args.out_dir), args.seed, ref_mb)
+    prepare_inputs(w, args.size, values)
+    print(shlex.join(w.expand(w.run, args.size, **values)))
+    return 0
+
+
+def cmd_kernel(args):
+    from . import kernel_build, kernel_boot, kernel_test
+    if args.kernel_command == "build":
+        info = kernel_build.build(args.variant, args.source, args.config)
+        print(f"{info['variant']}: {info['release']} {info['bzImage']}")
+        return 0
+    if args.kernel_command == "boot":
+        cmd = args.guest_command[1:] if args.guest_command[:1] == ["--"] else args.guest_command
+        if not cmd:
+            raise UserError("kernel boot needs a command: spbench kernel boot -- COMMAND")
+        return kernel_boot.boot(args.variant, cmd, mem=args.mem, cpus=args.cpus,
+                                timeout=args.timeout, accel=args.accel).status
+    if args.kernel_command == "test":
+        return kernel_test.run(args.timeout, args.accel)
+    raise UserError("spbench kernel needs an action: build, boot or test")
+
+
 def cmd_doctor(args):
     from . import doctor
     return doctor.report()
 
 
 COMMANDS = {"list": cmd_list, "doctor": cmd_doctor, "run": cmd_run, "diff": cmd_diff,
-            "restore": cmd_restore, "reproduce": cmd_reproduce}
+            "restore": cmd_restore, "reproduce": cmd_reproduce, "command": cmd_command,
+            "kernel": cmd_kernel}
 
 
 def main(argv):

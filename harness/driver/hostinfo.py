@@ -72,13 +72,18 @@ def revision():
     return p.stdout.strip() or None
 
 
-def kernel():
+def kernel(variant="host"):
     try:
         with open("/proc/cmdline") as f:
             cmdline = f.read().strip()
     except OSError:
         cmdline = None
-    return {"release": platform.release(), "cmdline": cmdline, "virt": virtualisation()}
+    k = {"release": platform.release(), "cmdline": cmdline, "variant": variant,
+         "virt": os.environ.get("SPBENCH_GUEST_ACCEL") or virtualisation()}
+    if k["virt"] == "tcg":
+        k["virt_note"] = ("guest under TCG software emulation: times are not evidence "
+                          "about TLBs (the emulator has its own TLB)")
+    return k
 
 
 def tools():

@@ -13,3 +13,8 @@ SPSTAT = os.path.join(BIN, "spstat")
 def state_dir():
     """Saved settings live in /run: cleared at boot, exactly like sysfs values."""
     return os.environ.get("SPBENCH_STATE_DIR", "/run/spbench")
+
+
+def scratch():
+    """Per-run workload output; in a guest the build tree is read-only."""
+    return os.environ.get("SPBENCH_SCRATCH", os.path.join(BUILD, "scratch"))

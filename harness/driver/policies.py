@@ -17,7 +17,8 @@ def mthp_sizes_kb(root=None):
     try:
         for name in os.listdir(root):
             m = re.fullmatch(r"hugepages-(\d+)kB", name)
-            if m:
+            # a size without 'enabled' exists for shmem only (order 1)
+            if m and os.path.exists(os.path.join(root, name, "enabled")):
                 sizes.append(int(m.group(1)))
     except FileNotFoundError:
         pass

@@ -120,6 +120,16 @@ def prepare_inputs(w, size, values):
     atomic.write_text(stamp, key)
 
 
+def workload_values(w, size, outdir, seed, ref_mb):
+    """The placeholder values of workloads/FORMAT.md for one run."""
+    v = {"input": os.path.join(paths.INPUTS, w.name, f"{size}-seed{seed}"), "out": outdir,
+         "seed": str(seed)}
+    if size == "ref":
+        v["ref_mb"] = str(ref_mb)
+        v["input"] += f"-{ref_mb}mb"
+    return v
+
+
 class Runner:
     def __init__(self, plan, out, journal, ref_mb, progress=sys.stderr):
         self.plan = plan
@@ -132,12 +142,7 @@ class Runner:
         self.current = None
 
     def values(self, w, size, outdir):
-        v = {"input": os.path.join(paths.INPUTS, w.name, size), "out": outdir,
-             "seed": str(self.plan.seed)}
-        if size == "ref":
-            v["ref_mb"] = str(self.ref_mb[w.name])
-            v["input"] += f"-{self.ref_mb[w.name]}mb"
-        return v
+        return workload_values(w, size, outdir, self.plan.seed, self.ref_mb.get(w.name))
 
     def execute(self):
         plan = self.plan
@@ -246,7 +251,7 @@ class Runner:
         return True, ""
 
     def scratch(self):
-        d = os.path.join(paths.BUILD, "scratch")
+        d = paths.scratch()
         os.makedirs(d, exist_ok=True)
         return d
 

@@ -81,7 +81,10 @@ class Journal:
 
     def set(self, path, value):
         """Save path's original value (once), then write value."""
-        current = read_setting(path)
+        try:
+            current = read_setting(path)
+        except OSError as e:
+            raise UserError(f"cannot read {path}: {e.strerror}")
         if not any(p == path for p, _ in self.saved):
             if current == str(value):
                 return

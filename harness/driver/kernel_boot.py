@@ -1,0 +1,189 @@
+"""spbench kernel boot: runs one command inside a built kernel under qemu,
+with the host's / read-only over 9p as the guest's root and one writable
+share; KVM only when a probe boot shows it works here, else TCG."""
+import ctypes
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+from . import atomic, kernel_build, paths
+from .errors import UserError
+
+QEMU = "qemu-system-x86_64"
+INIT = os.path.join(paths.REPO, "harness", "guest", "init.sh")
+EXIT_RE = re.compile(r"spbench-guest: exit status (\d+)")
+START = "spbench-guest: start"
+PROBE_FILE = os.path.join(kernel_build.KERNEL, "accel-probe.json")
+PROBE_TIMEOUT = 30
+
+
+class BootResult:
+    def __init__(self, status, log, accel, seconds, output):
+        self.status = status
+        self.log = log
+        self.accel = accel
+        self.seconds = seconds
+        self.output = output
+
+
+def _die_with_parent():
+    """qemu must never outlive the driver, even after a SIGKILL."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(1, signal.SIGKILL)     # PR_SET_PDEATHSIG
+    os.setsid()
+
+
+def _qemu():
+    exe = shutil.which(QEMU)
+    if not exe:
+        raise UserError(f"{QEMU} not found: run 'make deps' (package qemu-system-x86)")
+    return exe
+
+
+def qemu_command(image, accel, mem, cpus, fw, share, extra_append=""):
+    cpu = "host" if accel == "kvm" else "max"
+    append = ("console=ttyS0 root=/dev/root rootfstype=9p "
+              "rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro "
+              f"init={INIT} panic=-1 quiet loglevel=4 {extra_append}").strip()
+    cmd = [_qemu(), "-accel", accel, "-cpu", cpu, "-m", mem, "-smp", str(cpus),
+           "-kernel", image, "-append", append,
+           "-nodefaults", "-display", "none", "-serial", "stdio", "-no-reboot",
+           "-fsdev", "local,id=root,path=/,security_model=none,readonly=on,multidevs=remap",
+           "-device", "virtio-9p-pci,fsdev=root,mount_tag=/dev/root"]
+    if share:
+        cmd += ["-fsdev", f"local,id=share,path={share},security_model=none,multidevs=remap",
+                "-device", "virtio-9p-pci,fsdev=share,mount_tag=spbench-share"]
+    for name, path in fw.items():
+        cmd += ["-fw_cfg", f"name=opt/spbench/{name},file={path}"]
+    return cmd
+
+
+def _launch(cmd, log_path, timeout, echo):
+    """Runs qemu, copies the console to log_path, echoes the command's own
+    output when echo; returns (exit status or None, output lines, seconds,
+    timed out)."""
+    t0 = time.monotonic()
+    p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
+    found = {"status": None, "started": False}
+    output = []
+
+    def reader():
+        with open(log_path, "wb") as log:
+            for raw in p.stdout:
+                log.write(raw)
+                log.flush()
+                line = raw.decode(errors="replace").rstrip("\r\n")
+                m = EXIT_RE.search(line)
+                if m:
+                    found["status"] = int(m.group(1))
+                    found["started"] = False
+                elif START in line:
+                    found["started"] = True
+                elif found["started"]:
+                    output.append(line)
+                    if echo:
+                        print(line, flush=True)
+
+    th = threading.Thread(target=reader, daemon=True)
+    th.start()
+    try:
+        p.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, output, time.monotonic() - t0, True
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+        th.join(timeout=5)
+    return found["status"], output, time.monotonic() - t0, False
+
+
+def _fw_files(workdir, command, cwd, share):
+    files = {"command": shlex.join(command), "cwd": cwd}
+    if share:
+        files["share"] = share
+    fw = {}
+    for name, text in files.items():
+        path = os.path.join(workdir, f"fw-{name}")
+        with open(path, "w") as f:
+            f.write(text)
+        fw[name] = path
+    return fw
+
+
+def probe_accel(image):
+    """KVM if a guest boots and runs 'true' under it within PROBE_TIMEOUT
+    seconds (nested KVM can hang), else TCG. Remembered per host kernel and
+    qemu version."""
+    key = {"host": os.uname().release,
+           "qemu": subprocess.run([_qemu(), "--version"], capture_output=True,
+                                  text=True).stdout.splitlines()[0]}
+    try:
+        with open(PROBE_FILE) as f:
+            saved = json.load(f)
+        if saved.get("key") == key:
+            return saved["accel"], saved["reason"]
+    except (OSError, ValueError, KeyError):
+        pass
+    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        accel, reason = "tcg", "/dev/kvm absent or not accessible"
+    else:
+        print(f"spbench: probing KVM (a boot under it, {PROBE_TIMEOUT} s at most)",
+              file=sys.stderr)
+        workdir = _workdir("probe")
+        fw = _fw_files(workdir, ["true"], "/", None)
+        status, _, secs, _ = _launch(qemu_command(image, "kvm", "512M", 1, fw, None),
+                                  os.path.join(workdir, "console.log"), PROBE_TIMEOUT, False)
+        if status == 0:
+            accel, reason = "kvm", f"a KVM boot ran its command in {secs:.1f} s"
+        else:
+            accel, reason = "tcg", (f"a KVM boot did not finish within {PROBE_TIMEOUT} s"
+                                    if status is None else "a KVM boot failed")
+    atomic.write_text(PROBE_FILE, json.dumps({"key": key, "accel": accel, "reason": reason})
+                      + "\n")
+    return accel, reason
+
+
+def _workdir(variant):
+    d = os.path.join(kernel_build.KERNEL, variant, f"boot-{os.getpid()}")
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    return d
+
+
+def boot(variant, command, mem="2G", cpus=2, timeout=600, accel="auto", share=None,
+         echo=True, extra_append=""):
+    if variant not in kernel_build.VARIANTS:
+        raise UserError(f"unknown variant '{variant}'; known: {', '.join(kernel_build.VARIANTS)}")
+    image = kernel_build.bzimage(variant)
+    if not os.path.exists(image):
+        raise UserError(f"no {variant} kernel built: run 'spbench kernel build --variant "
+                        f"{variant}'")
+    _qemu()
+    if accel == "auto":
+        accel, reason = probe_accel(image)
+        print(f"spbench: booting the {variant} kernel under {accel.upper()} ({reason})",
+              file=sys.stderr)
+    share = os.path.abspath(share or paths.RESULTS)
+    os.makedirs(share, exist_ok=True)
+    workdir = _workdir(variant)
+    log = os.path.join(kernel_build.variant_dir(variant), "console.log")
+    fw = _fw_files(workdir, command, os.getcwd(), share)
+    status, output, secs, timed_out = _launch(
+        qemu_command(image, accel, mem, cpus, fw, share, extra_append), log, timeout, echo)
+    shutil.rmtree(workdir, ignore_errors=True)
+    if timed_out:
+        raise UserError(f"the guest did not finish within {timeout:g} s and was stopped; "
+                        f"console log: {log}", status=124)
+    if status is None:
+        raise UserError("the guest stopped without reporting an exit status (kernel "
+                        f"panic?); console log: {log}", status=1)
+    return BootResult(status, log, accel, secs, output)

@@ -1,0 +1,26 @@
+#!/bin/sh
+# init.sh - PID 1 of every spbench guest: mounts what a measurement needs,
+# runs the command the host passed through fw_cfg, prints its exit status on
+# the console for the host to read, and powers the guest off.
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export HOME=/root TERM=dumb
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mount -t tmpfs tmp /tmp
+mount -t tmpfs run /run
+mount -t debugfs debugfs /sys/kernel/debug
+fw=/sys/firmware/qemu_fw_cfg/by_name/opt/spbench
+share=$(cat "$fw/share/raw" 2>/dev/null)
+if [ -n "$share" ]; then
+	mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 spbench-share "$share" ||
+		echo "spbench-guest: cannot mount the share at $share"
+fi
+cd "$(cat "$fw/cwd/raw")" || cd /
+echo "spbench-guest: start"
+sh -c "$(cat "$fw/command/raw")" </dev/console
+status=$?
+echo "spbench-guest: exit status $status"
+sync
+echo o >/proc/sysrq-trigger
+sleep 30

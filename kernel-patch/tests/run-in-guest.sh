@@ -1,0 +1,35 @@
+#!/bin/sh
+# run-in-guest.sh - the in-guest test suite: runs every test of this folder
+# (guest_*.py and the C tests built into build/kernel-tests/), counts their
+# TAP lines, checks the kernel log for WARN/BUG/"Bad page", and ends with one
+# "N passed, N failed" line.  Run by 'spbench kernel test' inside the guest.
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+passed=0
+failed=0
+log=/tmp/kernel-test.out
+for t in "$here"/guest_*.py "$repo"/build/kernel-tests/*; do
+	[ -x "$t" ] || continue
+	echo "# $(basename "$t")"
+	"$t" >"$log" 2>&1
+	rc=$?
+	cat "$log"
+	p=$(grep -c '^ok ' "$log")
+	f=$(grep -c '^not ok ' "$log")
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "not ok - $(basename "$t") exited $rc"
+		f=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+done
+bad=$(dmesg | grep -E 'WARNING:|BUG:|Bad page|Oops' | head -5)
+if [ -z "$bad" ]; then
+	echo "ok - kernel log has no WARN, BUG or Bad page"
+	passed=$((passed + 1))
+else
+	echo "not ok - kernel log: $bad"
+	failed=$((failed + 1))
+fi
+echo "kernel tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
