@@ -2,6 +2,7 @@
 #include "json.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 void json_init(struct json *j, FILE *f, bool pretty)
 {
@@ -103,11 +104,20 @@ void json_uint(struct json *j, const char *key, uint64_t value)
 
 void json_double(struct json *j, const char *key, double value)
 {
+	char buf[32];
+
 	start_value(j, key);
-	if (isfinite(value))
-		fprintf(j->f, "%.17g", value);
-	else
+	if (!isfinite(value)) {
 		fputs("null", j->f);
+		return;
+	}
+	/* The shortest form that reads back as the same double. */
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, value);
+		if (strtod(buf, NULL) == value)
+			break;
+	}
+	fputs(buf, j->f);
 }
 
 void json_bool(struct json *j, const char *key, bool value)

@@ -1,5 +1,7 @@
 """Memory states a run starts from. clean: page cache dropped and memory
-compacted, so free memory is as contiguous as this kernel can make it."""
+compacted, so free memory is as contiguous as this kernel can make it.
+asis: nothing prepared (no root needed)."""
+import contextlib
 import os
 
 from .errors import UserError
@@ -16,6 +18,13 @@ def _poke(path, value):
                         "or use --state asis")
     except OSError as e:
         raise UserError(f"cannot write {path}: {e.strerror}")
+
+
+@contextlib.contextmanager
+def entered(state):
+    """The state held for the duration of one run, released after it."""
+    prepare(state)
+    yield
 
 
 def prepare(state):

@@ -193,46 +193,49 @@ class Runner:
     def one(self, w, state, rep, warm, pol):
         for path, value in pol.settings:
             self.journal.set(path, value)
-        memstate.prepare(state)
         outdir = tempfile.mkdtemp(prefix=f"{w.name}-", dir=self.scratch())
         try:
-            values = self.values(w, self.plan.size, outdir)
-            cmd = w.expand(w.run, self.plan.size, **values)
-            stat_path = os.path.join(outdir, "spstat.json")
-            spstat = [paths.SPSTAT, "-o", stat_path, "--sample-ms", str(self.plan.sample_ms),
-                      *pol.spstat_flags, "--", *cmd]
-            started = now_iso()
-            with open(os.path.join(outdir, "stdout"), "w") as so, \
-                    open(os.path.join(outdir, "stderr"), "w") as se:
-                self.current = subprocess.Popen(spstat, stdout=so, stderr=se)
-                try:
-                    rc = self.current.wait()
-                finally:
-                    if self.current.poll() is None:
-                        self.current.terminate()
-                        self.current.wait()
-                    self.current = None
-            try:
-                with open(stat_path) as f:
-                    stat = json.load(f)
-            except (OSError, ValueError):
-                raise UserError(f"{w.name}: spstat wrote no result "
-                                f"(exit {rc}); see {self.keep(outdir, w, pol, rep)}", status=1)
-            passed, message = self.verify(w, values, stat, rc, outdir)
-            record = {"schema": "spbench-run/1", "workload": w.name, "size": self.plan.size,
-                      "policy": pol.name, "state": state, "kernel": self.plan.kernel,
-                      "rep": rep, "warmup": warm, "seed": self.plan.seed, "started": started,
-                      "check": {"passed": passed, "message": message},
-                      "settings": hostinfo.thp_settings(), "spstat": stat}
-            if not passed:
-                self.failed_checks += 1
-                kept = self.keep(outdir, w, pol, rep)
-                record["check"]["kept_output"] = kept
-                print(f"\nspbench: {w.name} {pol.name} run {rep + 1}: check FAILED: {message}"
-                      f" (output kept in {kept})", file=sys.stderr)
-            atomic.append_line(self.runs_path, json.dumps(record, separators=(",", ":")))
+            with memstate.entered(state):
+                self.measure(w, state, rep, warm, pol, outdir)
         finally:
             shutil.rmtree(outdir, ignore_errors=True)
+
+    def measure(self, w, state, rep, warm, pol, outdir):
+        values = self.values(w, self.plan.size, outdir)
+        cmd = w.expand(w.run, self.plan.size, **values)
+        stat_path = os.path.join(outdir, "spstat.json")
+        spstat = [paths.SPSTAT, "-o", stat_path, "--sample-ms", str(self.plan.sample_ms),
+                  *pol.spstat_flags, "--", *cmd]
+        started = now_iso()
+        with open(os.path.join(outdir, "stdout"), "w") as so, \
+                open(os.path.join(outdir, "stderr"), "w") as se:
+            self.current = subprocess.Popen(spstat, stdout=so, stderr=se)
+            try:
+                rc = self.current.wait()
+            finally:
+                if self.current.poll() is None:
+                    self.current.terminate()
+                    self.current.wait()
+                self.current = None
+        try:
+            with open(stat_path) as f:
+                stat = json.load(f)
+        except (OSError, ValueError):
+            raise UserError(f"{w.name}: spstat wrote no result "
+                            f"(exit {rc}); see {self.keep(outdir, w, pol, rep)}", status=1)
+        passed, message = self.verify(w, values, stat, rc, outdir)
+        record = {"schema": "spbench-run/1", "workload": w.name, "size": self.plan.size,
+                  "policy": pol.name, "state": state, "kernel": self.plan.kernel,
+                  "rep": rep, "warmup": warm, "seed": self.plan.seed, "started": started,
+                  "check": {"passed": passed, "message": message},
+                  "settings": hostinfo.thp_settings(), "spstat": stat}
+        if not passed:
+            self.failed_checks += 1
+            kept = self.keep(outdir, w, pol, rep)
+            record["check"]["kept_output"] = kept
+            print(f"\nspbench: {w.name} {pol.name} run {rep + 1}: check FAILED: {message}"
+                  f" (output kept in {kept})", file=sys.stderr)
+        atomic.append_line(self.runs_path, json.dumps(record, separators=(",", ":")))
 
     def verify(self, w, values, stat, rc, outdir):
         exit_ = stat.get("exit", {})

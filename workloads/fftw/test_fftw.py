@@ -1,0 +1,167 @@
+"""Tests of sp-fftw and sp-fftw-check: a real run passes the direct-DFT
+check, a damaged result file fails it, bad arguments are refused, and the
+manifest is well formed and runnable."""
+import os
+import subprocess
+import tomllib
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+BIN = os.path.join(REPO, "build", "bin")
+with open(os.path.join(HERE, "workload.toml"), "rb") as f:
+    MANIFEST = tomllib.load(f)
+TINY = ["-n", "24", "-r", "2"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def built():
+    targets = ["build/bin/" + b for b in MANIFEST["binaries"]]
+    subprocess.run(["make", "-s", "-C", REPO] + targets, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def run(name, *args):
+    return subprocess.run([os.path.join(BIN, name)] + list(args),
+                          capture_output=True, text=True)
+
+
+def check(path, args=TINY, seed="42"):
+    return run("sp-fftw-check", *args, "-s", seed, str(path))
+
+
+@pytest.fixture
+def result(tmp_path):
+    path = tmp_path / "result.txt"
+    assert run("sp-fftw", *TINY, "-o", str(path)).returncode == 0
+    return path
+
+
+def assert_fails(proc, what=None):
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("sp-fftw-check: ")
+    assert proc.stderr.count("\n") == 1
+    if what:
+        assert what in proc.stderr
+
+
+def test_real_output_passes(result):
+    proc = check(result)
+    assert proc.returncode == 0, proc.stderr
+    assert result.read_text().count("\ncoef ") == 9
+
+
+def test_odd_size_passes(tmp_path):
+    path = tmp_path / "r.txt"
+    args = ["-n", "15", "-s", "5"]
+    assert run("sp-fftw", *args, "-o", str(path)).returncode == 0
+    assert run("sp-fftw-check", *args, str(path)).returncode == 0
+
+
+def test_mb_picks_n(tmp_path):
+    path = tmp_path / "r.txt"
+    assert run("sp-fftw", "--mb", "1", "-o", str(path)).returncode == 0
+    assert "\nn 32\n" in path.read_text()   # 2 x 32^3 x 16 B = 1 MiB
+    assert check(path, ["--mb", "1"]).returncode == 0
+
+
+def change_leading_digit(path, line_start, field):
+    lines = path.read_text().splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.startswith(line_start):
+            words = line.split(" ")
+            w = words[field]
+            pos = 1 if w[0] == "-" else 0
+            words[field] = w[:pos] + ("2" if w[pos] == "1" else "1") + \
+                w[pos + 1:]
+            lines[i] = " ".join(words)
+            path.write_text("".join(lines))
+            return
+    raise AssertionError(line_start + " not found")
+
+
+def test_changed_coefficient_fails(result):
+    text = result.read_text()
+    second = text.splitlines()[6].split(" ")[0:4]   # a plane wave's peak
+    change_leading_digit(result, " ".join(second), 4)
+    assert_fails(check(result), "coefficient")
+
+
+def test_changed_noise_coefficient_fails(result):
+    change_leading_digit(result, "coef 0 0 0", 5)
+    assert_fails(check(result), "coefficient (0,0,0)")
+
+
+def test_changed_energy_fails(result):
+    change_leading_digit(result, "energy", 1)
+    assert_fails(check(result), "energy")
+
+
+def test_truncated_fails(result):
+    text = result.read_text()
+    result.write_text(text[:text.rindex("coef")])
+    assert_fails(check(result), "truncated")
+
+
+def test_wrong_n_fails(result):
+    assert_fails(check(result, ["-n", "25", "-r", "2"]), "n is 24")
+
+
+def test_other_seed_fails(result):
+    assert_fails(check(result, seed="43"), "seed")
+    result.write_text(result.read_text().replace("seed 42", "seed 43"))
+    assert_fails(check(result, seed="43"))
+
+
+@pytest.mark.parametrize("args", [
+    [], ["-n", "0"], ["-n", "3000"], ["-n", "4", "--mb", "1"],
+    ["-n", "4", "-r", "0"], ["-n", "4", "-z"], ["-n", "4", "more"],
+])
+def test_bad_arguments_exit_2(tmp_path, args):
+    proc = run("sp-fftw", *args, "-o", str(tmp_path / "r.txt"))
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1
+
+
+def test_unwritable_output_fails(tmp_path):
+    proc = run("sp-fftw", *TINY, "-o", str(tmp_path / "no" / "r.txt"))
+    assert proc.returncode == 1
+
+
+def test_manifest_keys_and_binaries():
+    m = MANIFEST
+    assert set(m) <= {"name", "group", "paper_row", "description",
+                      "binaries", "sizes", "prepare", "run", "check"}
+    assert m["name"] == os.path.basename(HERE)
+    assert m["group"] == "other" and m["paper_row"] == "fftw"
+    assert set(m["sizes"]) == {"test", "paper", "ref"}
+    assert m["sizes"]["test"]["footprint_mb"] >= 32
+    assert m["sizes"]["paper"]["footprint_mb"] > 0
+    assert m["sizes"]["paper"]["args"][:2] == ["-n", "200"]
+    assert m["sizes"]["ref"]["ref_ratio"] == 256
+    assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
+    for b in m["binaries"]:
+        assert os.access(os.path.join(BIN, b), os.X_OK), b
+    for cmd in (m["run"]["command"], m["check"]["command"]):
+        assert cmd[0][len("{bin}/"):] in m["binaries"]
+
+
+def expand(cmd, args, out):
+    words = []
+    for w in cmd:
+        if w == "{args}":
+            words += args
+        else:
+            words.append(w.replace("{bin}", BIN).replace("{out}", out)
+                         .replace("{seed}", "7"))
+    return words
+
+
+def test_manifest_commands_run_and_check(tmp_path):
+    out = str(tmp_path)
+    cmd = expand(MANIFEST["run"]["command"], TINY, out)
+    assert subprocess.run(cmd).returncode == 0
+    cmd = expand(MANIFEST["check"]["command"], TINY, out)
+    assert subprocess.run(cmd, capture_output=True).returncode == 0
+    assert os.listdir(out) == ["result.txt"]

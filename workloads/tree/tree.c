@@ -1,0 +1,159 @@
+/* tree.c - sp-tree: the paper's synthetic red-black tree workload.  It
+ * builds a tree of N nodes, each pointing to a 128-byte record, then runs a
+ * seeded mix of 50% lookups, 24% inserts, 24% deletes and 2% in-order
+ * traversals; lookups and traversals read half of each record they reach. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "rbtree.h"
+#include "tree_spec.h"
+
+struct tree_stats {
+	uint64_t lookup_hits, insert_ok, delete_ok, traversals;
+	uint64_t data_hash;
+};
+
+static void out_of_memory(void)
+{
+	fprintf(stderr, "sp-tree: out of memory\n");
+	exit(1);
+}
+
+/* Inserts key with a freshly initialised record; 0 when already there. */
+static int insert(struct rb_tree *t, uint64_t key, uint64_t *stamp)
+{
+	struct rb_node *n;
+	uint64_t *rec;
+	int existed, w;
+
+	n = rb_insert(t, key, &existed);
+	if (!n) {
+		if (existed)
+			return 0;
+		out_of_memory();
+	}
+	rec = malloc(TREE_RECORD_WORDS * sizeof(*rec));
+	if (!rec)
+		out_of_memory();
+	++*stamp;
+	for (w = 0; w < TREE_RECORD_WORDS; w++)
+		rec[w] = tree_record_word(key, *stamp, w);
+	n->rec = rec;
+	return 1;
+}
+
+static uint64_t read_half(const struct rb_node *n)
+{
+	const uint64_t *rec = n->rec;
+	uint64_t sum = 0;
+	int w;
+
+	for (w = 0; w < TREE_READ_WORDS; w++)
+		sum += rec[w];
+	return sum;
+}
+
+static void run_ops(struct rb_tree *t, const struct tree_args *a,
+		    uint64_t *rng, uint64_t *stamp, struct tree_stats *st)
+{
+	struct rb_node *n;
+	long i;
+
+	for (i = 0; i < a->ops; i++) {
+		enum tree_op op = tree_op(rng);
+		uint64_t key = tree_key(rng, a);
+
+		switch (op) {
+		case OP_LOOKUP:
+			n = rb_find(t, key);
+			if (n) {
+				st->lookup_hits++;
+				st->data_hash = tree_fold_read(st->data_hash,
+							       read_half(n));
+			}
+			break;
+		case OP_INSERT:
+			st->insert_ok += insert(t, key, stamp);
+			break;
+		case OP_DELETE:
+			n = rb_find(t, key);
+			if (n) {
+				free(n->rec);
+				rb_delete(t, n);
+				st->delete_ok++;
+			}
+			break;
+		case OP_TRAVERSE:
+			for (n = rb_first(t); n; n = rb_next(t, n))
+				st->data_hash = tree_fold_read(st->data_hash,
+							       read_half(n));
+			st->traversals++;
+			break;
+		}
+	}
+}
+
+static int write_result(const struct tree_args *a, const struct rb_tree *t,
+			uint64_t key_hash, const struct tree_stats *st)
+{
+	char tmp[4096];
+	FILE *f;
+	int bad;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", a->path,
+		     (long)getpid()) >= (int)sizeof(tmp)) {
+		fprintf(stderr, "sp-tree: output path too long\n");
+		return -1;
+	}
+	f = fopen(tmp, "w");
+	if (!f) {
+		perror(tmp);
+		return -1;
+	}
+	fprintf(f, "format sp-tree/1\n");
+	fprintf(f, "seed %" PRIu64 "\nnodes %ld\nops %ld\nkeyspace %" PRIu64
+		"\n", a->seed, a->nodes, a->ops, a->keyspace);
+	fprintf(f, "final_nodes %ld\nkey_hash %016" PRIx64 "\n", t->count,
+		key_hash);
+	fprintf(f, "lookup_hits %" PRIu64 "\ninsert_ok %" PRIu64
+		"\ndelete_ok %" PRIu64 "\ntraversals %" PRIu64 "\n",
+		st->lookup_hits, st->insert_ok, st->delete_ok, st->traversals);
+	fprintf(f, "data_hash %016" PRIx64 "\n", st->data_hash);
+	bad = ferror(f);
+	if (fclose(f) || bad || rename(tmp, a->path)) {
+		perror(a->path);
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct tree_stats st = { 0 };
+	struct tree_args a;
+	struct rb_tree t;
+	struct rb_node *n;
+	uint64_t rng, stamp = 0, key_hash = 0;
+	const char *why;
+
+	tree_parse_args(argc, argv, 1, &a);
+	rng = a.seed;
+	rb_init(&t);
+	while (t.count < a.nodes)
+		insert(&t, tree_key(&rng, &a), &stamp);
+	run_ops(&t, &a, &rng, &stamp, &st);
+	why = rb_validate(&t);
+	if (why) {
+		fprintf(stderr, "sp-tree: red-black tree broken: %s\n", why);
+		return 1;
+	}
+	for (n = rb_first(&t); n; n = rb_next(&t, n))
+		key_hash = tree_fold_key(key_hash, n->key);
+	if (write_result(&a, &t, key_hash, &st))
+		return 1;
+	rb_destroy(&t, free);
+	return 0;
+}
