@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 
-from . import atomic, hostinfo, manifest, memstate, paths, policies, settings
+from . import atomic, hostinfo, manifest, memstate, paths, policies, settings, state_cli
 from .errors import UserError
 from .runner import Plan, Runner, check_plan_against_folder, now_iso, prepare_out
 
@@ -65,6 +65,8 @@ def parser():
     kt = ksub.add_parser("test", help="build the test variant and run the in-guest tests")
     kt.add_argument("--timeout", type=float, default=1800)
     kt.add_argument("--accel", default="auto", choices=("auto", "kvm", "tcg"))
+
+    state_cli.add_parsers(sub)
 
     rp = sub.add_parser("reproduce", help="the paper's experiment: every workload, "
                         "base vs thp, clean memory, with the paper's numbers beside")
@@ -286,7 +288,7 @@ def cmd_doctor(args):
 
 COMMANDS = {"list": cmd_list, "doctor": cmd_doctor, "run": cmd_run, "diff": cmd_diff,
             "restore": cmd_restore, "reproduce": cmd_reproduce, "command": cmd_command,
-            "kernel": cmd_kernel}
+            "kernel": cmd_kernel, **state_cli.COMMANDS}
 
 
 def main(argv):
