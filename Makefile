@@ -18,7 +18,7 @@ DEPFLAGS  = -MMD -MP
 BINS   :=
 CTESTS :=
 
-.PHONY: all deps test test-c test-py reproduce clean bench-overhead
+.PHONY: all deps test test-c test-py reproduce clean clean-kernel bench-overhead
 all: deps-ok
 
 include $(wildcard harness/*/*.mk)
@@ -53,7 +53,11 @@ reproduce: all
 bench-overhead: all
 	harness/bench/spstat-overhead.sh
 
+# Kernel builds (build/kernel) take minutes: only 'make clean-kernel' drops them.
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BIN) $(OBJ) $(BUILD)/lib $(TESTBIN) $(BUILD)/scratch $(BUILD)/inputs
+
+clean-kernel:
+	rm -rf $(BUILD)/kernel
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
