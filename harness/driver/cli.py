@@ -65,6 +65,8 @@ def parser():
     kt = ksub.add_parser("test", help="build the test variant and run the in-guest tests")
     kt.add_argument("--timeout", type=float, default=1800)
     kt.add_argument("--accel", default="auto", choices=("auto", "kvm", "tcg"))
+    kt.add_argument("--reservations-off", action="store_true",
+                    help="leave the reservation knob off (tests that need it must fail)")
 
     state_cli.add_parsers(sub)
 
@@ -277,7 +279,7 @@ def cmd_kernel(args):
         return kernel_boot.boot(args.variant, cmd, mem=args.mem, cpus=args.cpus,
                                 timeout=args.timeout, accel=args.accel).status
     if args.kernel_command == "test":
-        return kernel_test.run(args.timeout, args.accel)
+        return kernel_test.run(args.timeout, args.accel, not args.reservations_off)
     raise UserError("spbench kernel needs an action: build, boot or test")
 
 

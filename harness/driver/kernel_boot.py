@@ -47,7 +47,15 @@ def _qemu():
     return exe
 
 
-def qemu_command(image, accel, mem, cpus, fw, share, extra_append=""):
+def _mem_mb(mem):
+    units = {"M": 1, "G": 1024}
+    try:
+        return int(mem[:-1]) * units[mem[-1].upper()] if mem[-1].upper() in units else int(mem)
+    except (ValueError, IndexError):
+        raise UserError(f"--mem {mem}: give a size such as 2G or 512M")
+
+
+def qemu_command(image, accel, mem, cpus, fw, share, extra_append="", numa_nodes=1):
     cpu = "host" if accel == "kvm" else "max"
     append = ("console=ttyS0 root=/dev/root rootfstype=9p "
               "rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro "
@@ -62,6 +70,13 @@ def qemu_command(image, accel, mem, cpus, fw, share, extra_append=""):
                 "-device", "virtio-9p-pci,fsdev=share,mount_tag=spbench-share"]
     for name, path in fw.items():
         cmd += ["-fw_cfg", f"name=opt/spbench/{name},file={path}"]
+    if numa_nodes > 1:
+        # equal nodes, so that tests can migrate pages between them
+        per = _mem_mb(mem) // numa_nodes
+        for n in range(numa_nodes):
+            cmd += ["-object", f"memory-backend-ram,id=m{n},size={per}M",
+                    "-numa", f"node,nodeid={n},memdev=m{n}"]
+        cmd[cmd.index("-m") + 1] = f"{per * numa_nodes}M"
     return cmd
 
 
@@ -160,7 +175,7 @@ def _workdir(variant):
 
 
 def boot(variant, command, mem="2G", cpus=2, timeout=600, accel="auto", share=None,
-         echo=True, extra_append=""):
+         echo=True, extra_append="", numa_nodes=1):
     if variant not in kernel_build.VARIANTS:
         raise UserError(f"unknown variant '{variant}'; known: {', '.join(kernel_build.VARIANTS)}")
     image = kernel_build.bzimage(variant)
@@ -178,7 +193,8 @@ def boot(variant, command, mem="2G", cpus=2, timeout=600, accel="auto", share=No
     log = os.path.join(kernel_build.variant_dir(variant), "console.log")
     fw = _fw_files(workdir, command, os.getcwd(), share)
     status, output, secs, timed_out = _launch(
-        qemu_command(image, accel, mem, cpus, fw, share, extra_append), log, timeout, echo)
+        qemu_command(image, accel, mem, cpus, fw, share, extra_append, numa_nodes), log,
+        timeout, echo)
     shutil.rmtree(workdir, ignore_errors=True)
     if timed_out:
         raise UserError(f"the guest did not finish within {timeout:g} s and was stopped; "

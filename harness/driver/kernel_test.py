@@ -11,9 +11,13 @@ SUITE = os.path.join(paths.REPO, "kernel-patch", "tests", "run-in-guest.sh")
 SUMMARY = re.compile(r"(\d+) passed, (\d+) failed")
 
 
-def run(timeout, accel):
+def run(timeout, accel, reservations=True):
+    """reservations=False leaves the knob off: the tests that need
+    reservations must then fail, which shows that they can."""
     kernel_build.build("test")
-    result = kernel_boot.boot("test", [SUITE], mem="2G", timeout=timeout, accel=accel)
+    command = [SUITE] if reservations else ["env", "RESV_TEST_KNOB=0", SUITE]
+    result = kernel_boot.boot("test", command, mem="2G", timeout=timeout, accel=accel,
+                              numa_nodes=2)
     summary = [m for m in map(SUMMARY.search, result.output) if m]
     if not summary:
         print(f"spbench: the in-guest suite printed no summary; console log: {result.log}",

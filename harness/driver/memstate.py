@@ -1,12 +1,22 @@
 """Memory states a run starts from. clean: page cache dropped and memory
 compacted, so free memory is as contiguous as this kernel can make it.
-asis: nothing prepared (no root needed)."""
+asis: nothing prepared (no root needed). fragmented: spfrag fills memory
+with interleaved page cache and drops part of it, so that memory is free
+but scattered (the paper's method), and holds it for the run;
+fragmented-anon and fragmented-unmovable use its other two modes."""
 import contextlib
+import json
 import os
+import subprocess
+import sys
 
+from . import paths
 from .errors import UserError
 
-STATES = ("clean", "asis")
+FRAG_MODES = {"fragmented": "pagecache", "fragmented-anon": "anon",
+              "fragmented-unmovable": "unmovable"}
+STATES = ("clean", "asis") + tuple(FRAG_MODES)
+SPFRAG = os.path.join(paths.BIN, "spfrag")
 
 
 def _poke(path, value):
@@ -14,15 +24,97 @@ def _poke(path, value):
         with open(path, "w") as f:
             f.write(value)
     except PermissionError:
-        raise UserError(f"state 'clean' needs root (writes {path}); run as root "
+        raise UserError(f"states clean and fragmented need root (writes {path}); run as root "
                         "or use --state asis")
     except OSError as e:
         raise UserError(f"cannot write {path}: {e.strerror}")
 
 
+def frag_args():
+    """spfrag's target options, from SPBENCH_FRAG_CEILING / _FLOOR_MB."""
+    args = []
+    if os.environ.get("SPBENCH_FRAG_CEILING"):
+        args += ["--ceiling", os.environ["SPBENCH_FRAG_CEILING"]]
+    if os.environ.get("SPBENCH_FRAG_FLOOR_MB"):
+        args += ["--floor-mb", os.environ["SPBENCH_FRAG_FLOOR_MB"]]
+    return args
+
+
+class Fragmenter:
+    """A running spfrag: started and fragmenting in start(), holding until
+    release(). Its stdin is a pipe: closing it releases the memory, and
+    spfrag also goes when this process dies (PR_SET_PDEATHSIG)."""
+
+    def __init__(self, mode, extra_args=(), spfrag=None):
+        self.cmd = [spfrag or SPFRAG, "--mode", mode, *extra_args]
+        self.proc = None
+        self.ready = None
+        self.released = None
+
+    def start(self):
+        try:
+            self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, text=True)
+        except OSError as e:
+            raise UserError(f"cannot run {self.cmd[0]}: {e.strerror} (run make)")
+        line = self.proc.stdout.readline()
+        if not line:
+            err = self.proc.stderr.read().strip().splitlines()
+            self.proc.wait()
+            raise UserError("spfrag failed: " + (err[-1] if err else
+                            f"exit {self.proc.returncode}"), status=1)
+        self.ready = json.loads(line)
+        return self.ready
+
+    def release(self):
+        if self.proc is None:
+            return None
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            line = self.proc.stdout.readline()
+            self.released = json.loads(line) if line else None
+            self.proc.wait(timeout=60)
+        except (ValueError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
+        finally:
+            self.proc.stdout.close()
+            self.proc.stderr.close()
+            self.proc = None
+        return self.released
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.release()
+        return False
+
+
+last_fragmenter = None      # the latest spfrag's report, for the caller
+
+
 @contextlib.contextmanager
 def entered(state):
     """The state held for the duration of one run, released after it."""
+    global last_fragmenter
+    if state in FRAG_MODES:
+        prepare("clean")    # each run fragments the same starting point
+        frag = Fragmenter(FRAG_MODES[state], frag_args())
+        last_fragmenter = frag
+        with frag:
+            if not frag.ready.get("reached"):
+                c = frag.ready["after"]
+                print(f"\nspbench: spfrag did not reach its target: contiguity "
+                      f"{c['contiguity']:.3f} (ceiling {frag.ready['target']['ceiling']}), "
+                      f"free {c['free_kb'] // 1024} MB", file=sys.stderr)
+            yield
+        return
     prepare(state)
     yield
 

@@ -1,9 +1,77 @@
 """spbench state and spbench experiment: memory contiguity now, and the
 paper's sustained-benefit experiment."""
+import json
+import subprocess
+
+from . import manifest, memstate
+from .errors import UserError
 
 
 def add_parsers(sub):
     """Adds this module's subcommands to spbench's argument parser."""
+    s = sub.add_parser("state", help="free-memory contiguity now (the paper's "
+                       "metric), free memory, free 2 MB blocks, by migratetype")
+    s.add_argument("--json", action="store_true", help="print spfrag's JSON as is")
+    e = sub.add_parser("experiment", help="the paper's experiments beyond the tables")
+    esub = e.add_subparsers(dest="experiment", metavar="NAME")
+    su = esub.add_parser("sustained", help="figures 4 and 5: FFTW four times under "
+                         "THP after fragmentation, compaction off (cache) and on "
+                         "(daemon)")
+    su.add_argument("--size", default="test", choices=manifest.SIZES)
+    su.add_argument("--runs", type=int, default=4, help="THP runs per scheme")
+    su.add_argument("--schemes", default="cache,daemon")
+    su.add_argument("--out", help="result folder (default: a new one under results/)")
+    su.add_argument("--seed", type=int, default=42)
+    su.add_argument("--sample-ms", type=int, default=100)
 
 
-COMMANDS = {}
+def measure():
+    try:
+        p = subprocess.run([memstate.SPFRAG, "measure"], capture_output=True, text=True)
+    except OSError as e:
+        raise UserError(f"cannot run {memstate.SPFRAG}: {e.strerror} (run make)")
+    if p.returncode != 0:
+        lines = p.stderr.strip().splitlines()
+        raise UserError("spfrag measure failed: " + (lines[-1] if lines else
+                                                      f"exit {p.returncode}"))
+    return json.loads(p.stdout)
+
+
+def render_state(m):
+    c = m["contiguity"]
+    sizes = ", ".join(f"{_size(int(k))} {v:.3f}" for k, v in c["per_size"].items())
+    out = [f"contiguity        {c['contiguity']:.3f}  ({sizes}; the paper's metric: "
+           "1 = all memory free and contiguous)",
+           f"free memory       {c['free_kb'] / 1024:.0f} MB of {c['total_kb'] / 1024:.0f} MB "
+           f"the page allocator manages (MemAvailable {m['mem_available_kb'] / 1024:.0f} MB)",
+           f"free 2 MB blocks  {c['free_2m_blocks']}"]
+    types = m.get("by_migratetype")
+    if types:
+        out.append("by migratetype    " + "; ".join(
+            f"{name} {t['free_kb'] / 1024:.0f} MB free, {t['free_2m_blocks']} x 2 MB"
+            for name, t in types.items() if isinstance(t, dict) and t["free_kb"]))
+        if types.get("saturated"):
+            out[-1] += " (a list past 100000 blocks: lower bounds)"
+    else:
+        out.append("by migratetype    n/a: " + m.get("by_migratetype_error", "?"))
+    return "\n".join(out)
+
+
+def _size(kb):
+    return f"{kb // 1024}M" if kb % 1024 == 0 else f"{kb}K"
+
+
+def cmd_state(args):
+    m = measure()
+    print(json.dumps(m) if args.json else render_state(m))
+    return 0
+
+
+def cmd_experiment(args):
+    if args.experiment != "sustained":
+        raise UserError("spbench experiment needs a name: sustained")
+    from . import sustained
+    return sustained.run(args)
+
+
+COMMANDS = {"state": cmd_state, "experiment": cmd_experiment}

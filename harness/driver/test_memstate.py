@@ -1,0 +1,75 @@
+"""Memory states: the fragmented states parse and plan, and a Fragmenter
+starts spfrag, reads its report and releases it (a stand-in spfrag here,
+so no root is needed)."""
+import os
+import stat
+
+import pytest
+
+from harness.driver import memstate, sustained
+from harness.driver.errors import UserError
+from harness.driver.runner import Plan
+
+
+def test_states_parse():
+    assert memstate.parse_list("clean,fragmented") == ["clean", "fragmented"]
+    assert memstate.parse_list("fragmented-anon") == ["fragmented-anon"]
+    with pytest.raises(UserError, match="unknown state 'broken'"):
+        memstate.parse_list("clean,broken")
+
+
+def test_plan_runs_both_states_interleaving_policies():
+    class W:
+        name = "fftw"
+
+    class P:
+        def __init__(self, n):
+            self.name = n
+    plan = Plan([W()], [P("base"), P("thp")], ["clean", "fragmented"], "test", 2, 0, 1, 100)
+    steps = [(s, p.name) for _, s, _, _, p in plan.steps()]
+    assert steps == [("clean", "base"), ("clean", "thp")] * 2 + \
+        [("fragmented", "base"), ("fragmented", "thp")] * 2
+
+
+FAKE = """#!/bin/sh
+echo '{"event":"ready","reached":true,"mode":"'$2'","after":{"contiguity":0.01,"free_kb":1}}'
+read line
+echo '{"event":"released"}'
+"""
+
+
+def test_fragmenter_holds_until_released(tmp_path):
+    fake = tmp_path / "spfrag"
+    fake.write_text(FAKE)
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    f = memstate.Fragmenter("anon", spfrag=str(fake))
+    with f:
+        assert f.ready["mode"] == "anon"
+        assert f.proc.poll() is None        # still holding
+    assert f.released == {"event": "released"}
+    assert f.proc is None
+
+
+def test_fragmenter_failure_is_one_line(tmp_path):
+    fake = tmp_path / "spfrag"
+    fake.write_text("#!/bin/sh\necho 'spfrag: --dir /x: No such file' >&2\nexit 2\n")
+    fake.chmod(0o755)
+    with pytest.raises(UserError, match="spfrag failed: spfrag: --dir /x"):
+        memstate.Fragmenter("pagecache", spfrag=str(fake)).start()
+
+
+def test_frag_args_from_environment(monkeypatch):
+    monkeypatch.setenv("SPBENCH_FRAG_CEILING", "0.02")
+    monkeypatch.setenv("SPBENCH_FRAG_FLOOR_MB", "2048")
+    assert memstate.frag_args() == ["--ceiling", "0.02", "--floor-mb", "2048"]
+
+
+def test_scheme_settings():
+    cache = dict(sustained.scheme_settings("cache", "/thp"))
+    daemon = dict(sustained.scheme_settings("daemon", "/thp"))
+    assert cache["/proc/sys/vm/compaction_proactiveness"] == "0"
+    assert cache["/thp/defrag"] == "never"
+    assert daemon["/thp/defrag"] == "always"
+    assert int(daemon["/proc/sys/vm/compaction_proactiveness"]) > 0
+    with pytest.raises(UserError):
+        sustained.scheme_settings("other")
