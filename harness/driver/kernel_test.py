@@ -3,18 +3,35 @@ CONFIG_DEBUG_VM) and runs kernel-patch/tests inside it; the guest's
 "N passed, N failed" line is the verdict."""
 import os
 import re
+import subprocess
 import sys
 
 from . import kernel_boot, kernel_build, paths
+from .errors import UserError
 
 SUITE = os.path.join(paths.REPO, "kernel-patch", "tests", "run-in-guest.sh")
 SUMMARY = re.compile(r"(\d+) passed, (\d+) failed")
 
 
+UPSTREAM = os.path.join(kernel_build.KERNEL, "selftests-mm")
+
+
+def _build_upstream_selftests(info):
+    """The upstream mm selftests of the same tree, run in the guest with
+    reservations off and on."""
+    script = os.path.join(paths.REPO, "kernel-patch", "tests", "upstream", "build.sh")
+    obj = os.path.join(kernel_build.variant_dir(info["variant"]), "obj")
+    p = subprocess.run([script, info["source"], obj, UPSTREAM], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise UserError(p.stderr.strip().splitlines()[-1] if p.stderr.strip()
+                        else "building the upstream mm selftests failed", status=1)
+
+
 def run(timeout, accel, reservations=True):
     """reservations=False leaves the knob off: the tests that need
     reservations must then fail, which shows that they can."""
-    kernel_build.build("test")
+    info = kernel_build.build("test")
+    _build_upstream_selftests(info)
     command = [SUITE] if reservations else ["env", "RESV_TEST_KNOB=0", SUITE]
     result = kernel_boot.boot("test", command, mem="2G", timeout=timeout, accel=accel,
                               numa_nodes=2)

@@ -50,6 +50,23 @@ def pmd_size_kb(root=None):
         return 2048
 
 
+def _resv_knob(root):
+    return os.path.join(root, "reservation", "enabled")
+
+
+def _pmd_only(root, sizes, reservations):
+    """THP for all anonymous memory at the PMD size only (2 MB on x86): it
+    follows 'enabled', the other sizes are off. On a patched kernel the
+    reservation knob is set explicitly, so thp means stock THP there too."""
+    pmd_kb = pmd_size_kb(root)
+    settings = [(os.path.join(root, "enabled"), "always")]
+    settings += [(_size_knob(root, kb), "inherit" if kb == pmd_kb else "never")
+                 for kb in sizes]
+    if os.path.exists(_resv_knob(root)):
+        settings.append((_resv_knob(root), "1" if reservations else "0"))
+    return settings
+
+
 def _per_size(root, sizes, enabled_kb, others):
     return [(_size_knob(root, kb), "always" if kb in enabled_kb else others)
             for kb in sizes]
@@ -66,12 +83,15 @@ def resolve(name):
         if not os.path.exists(os.path.join(root, "enabled")):
             raise UserError("policy 'thp': this kernel has no transparent huge pages "
                             f"({root}/enabled missing)")
-        settings = [(os.path.join(root, "enabled"), "always")]
-        # the PMD size only (2 MB on x86): it follows 'enabled', the rest off
-        pmd_kb = pmd_size_kb(root)
-        settings += [(_size_knob(root, kb), "inherit" if kb == pmd_kb else "never")
-                     for kb in sizes]
-        return Policy(name, settings, [], True, "Linux THP, 2 MB, for all anonymous memory")
+        return Policy(name, _pmd_only(root, sizes, reservations=False), [], True,
+                      "Linux THP, 2 MB, for all anonymous memory")
+    if name == "resv":
+        if not os.path.exists(_resv_knob(root)):
+            raise UserError("policy 'resv' needs the patched kernel (no "
+                            f"{_resv_knob(root)}); use --kernel patched")
+        return Policy(name, _pmd_only(root, sizes, reservations=True), [], True,
+                      "the paper's reservations: 2 MB reserved at first fault, "
+                      "promoted in place")
     m = re.fullmatch(r"mthp-(\d+)([KM])", name)
     if name == "mthp-all" or m:
         if not sizes:
@@ -87,9 +107,11 @@ def resolve(name):
             wanted = tuple(sizes)
         settings = [(os.path.join(root, "enabled"), "always")]
         settings += _per_size(root, sizes, wanted, "never")
+        if os.path.exists(_resv_knob(root)):
+            settings.append((_resv_knob(root), "0"))
         return Policy(name, settings, [], True,
                       "only " + ", ".join(size_label(k) for k in wanted) + " THP")
-    raise UserError(f"unknown policy '{name}'; known: base, thp, mthp-all, "
+    raise UserError(f"unknown policy '{name}'; known: base, thp, resv, mthp-all, "
                     + ", ".join("mthp-" + size_label(s) for s in sizes))
 
 

@@ -49,3 +49,16 @@ def test_unknown_policy_and_size(thp):
         policies.resolve("mthp-128K")
     with pytest.raises(UserError, match="lists a policy twice"):
         policies.parse_list("base,base")
+
+
+def test_resv_needs_the_knob(thp):
+    with pytest.raises(UserError, match="policy 'resv' needs the patched kernel"):
+        policies.resolve("resv")
+
+
+def test_resv_and_thp_on_a_patched_kernel(thp):
+    (thp / "reservation").mkdir()
+    (thp / "reservation" / "enabled").write_text("0\n")
+    knob = str(thp / "reservation" / "enabled")
+    assert dict(policies.resolve("resv").settings)[knob] == "1"
+    assert dict(policies.resolve("thp").settings)[knob] == "0"

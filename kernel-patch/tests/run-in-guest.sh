@@ -8,10 +8,18 @@ repo=$(cd "$here/../.." && pwd)
 passed=0
 failed=0
 log=/tmp/kernel-test.out
-for t in "$here"/guest_*.py "$repo"/build/kernel-tests/*; do
+upstream="$repo/build/kernel/selftests-mm"
+for t in "$here"/guest_*.py "$repo"/build/kernel-tests/* "$here/upstream/run-in-guest.sh"; do
+	case "$t" in
+	*/upstream/run-in-guest.sh)
+		[ -f "$upstream/tests" ] || continue
+		[ "${RESV_TEST_KNOB:-1}" = 0 ] && continue
+		set -- "$upstream" ;;
+	*) set -- ;;
+	esac
 	[ -x "$t" ] || continue
 	echo "# $(basename "$t")"
-	"$t" >"$log" 2>&1
+	"$t" "$@" >"$log" 2>&1
 	rc=$?
 	cat "$log"
 	p=$(grep -c '^ok ' "$log")
