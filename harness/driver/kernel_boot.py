@@ -178,6 +178,7 @@ def boot(variant, command, mem="2G", cpus=2, timeout=600, accel="auto", share=No
          echo=True, extra_append="", numa_nodes=1):
     if variant not in kernel_build.VARIANTS:
         raise UserError(f"unknown variant '{variant}'; known: {', '.join(kernel_build.VARIANTS)}")
+    _qemu()
     image = kernel_build.bzimage(variant)
     if not os.path.exists(image):
         raise UserError(f"no {variant} kernel built: run 'spbench kernel build --variant "

@@ -14,8 +14,9 @@ from . import atomic, paths
 from .errors import UserError
 
 TARBALL = "/usr/src/linux-source-6.12.tar.xz"
-KERNEL = os.path.join(paths.BUILD, "kernel")
-PATCHES = os.path.join(paths.REPO, "kernel-patch", "linux-6.12")
+KERNEL = os.environ.get("SPBENCH_KERNEL_DIR", os.path.join(paths.BUILD, "kernel"))
+PATCHES = os.environ.get("SPBENCH_KERNEL_PATCHES",
+                         os.path.join(paths.REPO, "kernel-patch", "linux-6.12"))
 CONFIGS = os.path.join(paths.REPO, "kernel-patch", "config")
 # variant -> (patched?, extra config fragments)
 VARIANTS = {"stock": (False, ["guest.config"]),
