@@ -18,13 +18,14 @@
 #include "json.h"
 #include "kvstat.h"
 #include "smaps.h"
+#include "contiguity_timeline.h"
 
 #define SPSTAT_FAIL 125		/* spstat's own failures, as env(1) does */
 #define MAX_EVENTS 64
 
 static const char usage[] =
 "usage: spstat [-e EVENTS] [-o FILE] [--sample-ms N] [--thp-disable]\n"
-"              [--no-histogram] -- CMD [ARGS...]\n"
+"              [--no-histogram] [--contiguity-ms N] -- CMD [ARGS...]\n"
 "       spstat --host [-o FILE]\n"
 "       spstat --contiguity [--sizes KB,KB,...] [-o FILE]\n"
 "       spstat --list-events [-e EVENTS]\n"
@@ -45,6 +46,8 @@ static const char usage[] =
 "  --sample-ms N    smaps_rollup sampling interval, ms (default 100; 0: off)\n"
 "  --thp-disable    prctl(PR_SET_THP_DISABLE) in the child before exec\n"
 "  --no-histogram   skip the pagemap/kpageflags page-size histogram\n"
+"  --contiguity-ms N  sample the contiguity metric every N ms while CMD\n"
+"                   runs, on the sampling tick (default 1000; 0: off)\n"
 "  --host           print the host object (CPU, TLBs, PMU) and exit\n"
 "  --contiguity     print the free-memory contiguity metric and exit\n"
 "  --sizes LIST     region sizes in kB for --contiguity (default\n"
@@ -64,6 +67,7 @@ struct opts {
 	const char *out;
 	const char *sizes;
 	unsigned int sample_ms;
+	unsigned int contiguity_ms;
 	bool thp_disable;
 	bool histogram;
 	char **argv;
@@ -97,7 +101,7 @@ static unsigned int parse_ms(const char *s)
 static void parse_args(int argc, char **argv, struct opts *o)
 {
 	enum { O_SAMPLE = 256, O_THP, O_NOHIST, O_HOST, O_CONTIG, O_SIZES,
-	       O_LIST };
+	       O_LIST, O_CONTIG_MS };
 	static const struct option longs[] = {
 		{ "events", required_argument, NULL, 'e' },
 		{ "output", required_argument, NULL, 'o' },
@@ -108,6 +112,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{ "contiguity", no_argument, NULL, O_CONTIG },
 		{ "sizes", required_argument, NULL, O_SIZES },
 		{ "list-events", no_argument, NULL, O_LIST },
+		{ "contiguity-ms", required_argument, NULL, O_CONTIG_MS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -115,12 +120,14 @@ static void parse_args(int argc, char **argv, struct opts *o)
 
 	memset(o, 0, sizeof(*o));
 	o->sample_ms = 100;
+	o->contiguity_ms = 1000;
 	o->histogram = true;
 	while ((c = getopt_long(argc, argv, "+e:o:h", longs, NULL)) != -1) {
 		switch (c) {
 		case 'e': o->events = optarg; break;
 		case 'o': o->out = optarg; break;
 		case O_SAMPLE: o->sample_ms = parse_ms(optarg); break;
+		case O_CONTIG_MS: o->contiguity_ms = parse_ms(optarg); break;
 		case O_THP: o->thp_disable = true; break;
 		case O_NOHIST: o->histogram = false; break;
 		case O_HOST: o->mode = MODE_HOST; break;
@@ -299,6 +306,7 @@ static int do_list(const struct opts *o)
 
 struct sampler {
 	struct coverage *cov;
+	struct contig_timeline tl;
 	bool warned;
 };
 
@@ -311,6 +319,7 @@ static void sample_tick(void *arg, pid_t pid, uint64_t now_ns)
 			strerror(errno));
 		s->warned = true;
 	}
+	contig_timeline_tick(&s->tl, now_ns);
 }
 
 static bool snapshot(struct kvstat_snapshot *s, const char *when)
@@ -342,7 +351,7 @@ static int do_run(const struct opts *o)
 	bool have_kv_before, have_kv_after, have_c_before, have_c_after;
 	struct counter_set cs;
 	struct coverage cov;
-	struct sampler sampler = { &cov, false };
+	struct sampler sampler = { .cov = &cov };
 	struct host_info host;
 	struct output out;
 	struct child child;
@@ -367,6 +376,7 @@ static int do_run(const struct opts *o)
 		return SPSTAT_FAIL;
 	}
 	counters_open(&cs, child.pid);
+	contig_timeline_init(&sampler.tl, o->contiguity_ms, monotonic_ns());
 	ran = child_start(&child) == 0;
 	if (!ran)
 		fprintf(stderr, "spstat: cannot run '%s': %s%s\n", o->argv[0],
@@ -382,6 +392,8 @@ static int do_run(const struct opts *o)
 	}
 	counters_read(&cs);
 	counters_close(&cs);
+	if (ran && o->contiguity_ms)
+		contig_timeline_sample(&sampler.tl, monotonic_ns());
 	have_kv_after = snapshot(&kv_after, "after");
 	have_c_after = contiguity(&c_after, "after");
 
@@ -445,6 +457,8 @@ static int do_run(const struct opts *o)
 		contiguity_json(&j, "contiguity_after", &c_after);
 	else
 		json_null(&j, "contiguity_after");
+	contig_timeline_json(&j, "contiguity_timeline", &sampler.tl);
+	contig_timeline_free(&sampler.tl);
 	host_json(&j, "host", &host);
 	json_object_end(&j);
 

@@ -1,0 +1,101 @@
+/* frag.h - what spfrag's three fillers share: the target, the live view of
+ * free memory they steer by, and the decisions (when to stop filling, which
+ * pages to keep) kept pure so that tests can check them. */
+#ifndef SPBENCH_FRAG_H
+#define SPBENCH_FRAG_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "contiguity.h"
+#include "json.h"
+
+#define FRAG_CHECK_KB (64 * 1024)	/* measure after every 64 MB filled */
+
+struct frag_target {
+	double ceiling;			/* contiguity to get below */
+	uint64_t floor_kb;		/* free memory to leave at the end */
+	uint64_t reserve_kb;		/* never fill free memory below this */
+	uint64_t max_kb;		/* hold at most this much (0: no cap) */
+	uint64_t stride_kb;		/* anon, unmovable: keep 1 page per */
+	uint64_t seed;
+	const char *dir;		/* pagecache: where the files live */
+	unsigned nfiles;		/* pagecache: files interleaved */
+};
+
+enum fill_verdict {
+	FILL_MORE,
+	FILL_TARGET,		/* contiguity <= ceiling with free <= floor */
+	FILL_RESERVE,		/* free memory down to the reserve */
+	FILL_MAX,		/* --max-mb reached */
+	FILL_LIMIT,		/* out of files/pipes/address space */
+	FILL_STOPPED,		/* a signal asked to stop */
+};
+
+extern const char *const fill_verdict_name[];
+
+/* Whether to go on filling, given the memory now and what is held. */
+enum fill_verdict frag_fill_verdict(const struct frag_target *t,
+				    const struct contiguity *now,
+				    uint64_t filled_kb, bool early_stop);
+
+/*
+ * The keep-one-page stride for anon/unmovable when none is given: the
+ * largest size of the metric such that the free memory left (free_frac of
+ * all memory) in regions smaller than it keeps the metric under the
+ * ceiling; the smallest size when none does.  sizes ascending.
+ */
+uint64_t frag_auto_stride_kb(const uint64_t *sizes_kb, int nsizes,
+			     double free_frac, double ceiling);
+
+/*
+ * Which pages of a filled range to keep: one per stride_pages-aligned
+ * physical block (the first one seen in it), or, without PFNs (pfn 0:
+ * not root), one per stride_pages in virtual order.  keep[i] is set for
+ * kept pages.  Returns the number kept, or -1 when out of memory.
+ */
+long frag_choose_keep(const uint64_t *pfns, long npages,
+		      unsigned stride_pages, bool *keep);
+
+/* Live state. */
+int frag_measure(struct contiguity *c, char *err, size_t errlen);
+/* Sum of the zones' high watermarks, in kB (0 when unreadable). */
+uint64_t frag_high_watermarks_kb(const char *zoneinfo_path);
+/* MemAvailable from /proc/meminfo in kB (0 when unreadable). */
+uint64_t frag_mem_available_kb(void);
+
+/* Set by the signal handler: stop filling, release, exit. */
+extern volatile sig_atomic_t frag_stop;
+
+/* Each filler fills to the target and keeps what it holds until
+ * frag_*_release.  'held' describes it in JSON. */
+struct frag_result {
+	enum fill_verdict verdict;
+	uint64_t filled_kb;		/* the most held at once */
+	uint64_t held_kb;		/* held now */
+	double fill_s, thin_s;
+};
+
+int frag_pagecache_fill(const struct frag_target *t, struct frag_result *r,
+			char *err, size_t errlen);
+void frag_pagecache_held(struct json *j);
+void frag_pagecache_release(void);
+
+int frag_anon_fill(const struct frag_target *t, struct frag_result *r,
+		   char *err, size_t errlen);
+void frag_anon_held(struct json *j);
+void frag_anon_release(void);
+
+int frag_unmovable_fill(const struct frag_target *t, struct frag_result *r,
+			char *err, size_t errlen);
+void frag_unmovable_held(struct json *j);
+void frag_unmovable_release(void);
+
+/* A tiny seeded generator for reproducible orders (splitmix64). */
+uint64_t frag_rand(uint64_t *state);
+void frag_shuffle(unsigned *v, unsigned n, uint64_t seed);
+
+double frag_now_s(void);
+
+#endif

@@ -1,0 +1,193 @@
+/* pagecache.c - spfrag's pagecache mode, the paper's method: a
+ * web-server-like pass over many files leaves clean page-cache pages of
+ * different files interleaved across physical memory; dropping a seeded
+ * share of the files then frees pages scattered between the kept ones.
+ *
+ * The files are sparse and unlinked (O_TMPFILE) on a disk filesystem: reads
+ * of their holes fill the page cache without disk I/O, the pages are
+ * ordinary clean file pages (reclaimable, movable: unlike tmpfs, which is
+ * shmem), and every page goes away when spfrag exits, however it exits.
+ * POSIX_FADV_RANDOM turns readahead off so that each 4 kB read allocates
+ * one base page: consecutive allocations land in consecutive files. */
+#include "frag.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#define TMPFS_MAGIC_ 0x01021994
+#define RAMFS_MAGIC_ 0x858458f6
+#define FILE_SIZE (1ull << 40)
+
+static struct {
+	int *fds;
+	unsigned nfiles, kept, active;
+	uint64_t rounds;	/* pages read per file */
+	const char *dir;
+} pc;
+
+static int fail(char *err, size_t errlen, const char *msg, const char *arg)
+{
+	snprintf(err, errlen, msg, arg, strerror(errno));
+	return -1;
+}
+
+static int open_sparse(const char *dir)
+{
+	char path[4096];
+	int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+
+	if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR)) {
+		snprintf(path, sizeof(path), "%s/spfrag.XXXXXX", dir);
+		fd = mkostemp(path, O_CLOEXEC);
+		if (fd >= 0)
+			unlink(path);
+	}
+	if (fd < 0)
+		return -1;
+	if (ftruncate(fd, FILE_SIZE) < 0 ||
+	    posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM) != 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int open_files(const struct frag_target *t, char *err, size_t errlen)
+{
+	struct statfs sfs;
+	struct rlimit rl;
+
+	if (statfs(t->dir, &sfs) < 0)
+		return fail(err, errlen, "--dir %s: %s", t->dir);
+	if (sfs.f_type == TMPFS_MAGIC_ || sfs.f_type == RAMFS_MAGIC_) {
+		snprintf(err, errlen, "--dir %s is tmpfs/ramfs: its pages are "
+			 "shmem, not page cache; give a directory on a disk "
+			 "filesystem", t->dir);
+		return -1;
+	}
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	pc.dir = t->dir;
+	pc.fds = calloc(t->nfiles, sizeof(int));
+	if (!pc.fds)
+		return fail(err, errlen, "%s%s", "out of memory: ");
+	for (pc.nfiles = 0; pc.nfiles < t->nfiles; pc.nfiles++) {
+		pc.fds[pc.nfiles] = open_sparse(t->dir);
+		if (pc.fds[pc.nfiles] < 0)
+			return fail(err, errlen, "cannot create a file in %s: "
+				    "%s", t->dir);
+	}
+	return 0;
+}
+
+/* The web server's second visit: a seeded third of the files read again,
+ * so that their pages are referenced twice and move to the active list. */
+static void revisit(uint64_t seed, char *buf)
+{
+	unsigned *order = malloc(pc.nfiles * sizeof(unsigned));
+
+	if (!order)
+		return;
+	for (unsigned i = 0; i < pc.nfiles; i++)
+		order[i] = i;
+	frag_shuffle(order, pc.nfiles, seed ^ 0xac71e);
+	pc.active = pc.nfiles / 3;
+	for (unsigned i = 0; i < pc.active && !frag_stop; i++)
+		for (uint64_t off = 0; off < pc.rounds * 4096; off += 65536)
+			if (pread(pc.fds[order[i]], buf, 65536, off) < 0)
+				break;
+	free(order);
+}
+
+int frag_pagecache_fill(const struct frag_target *t, struct frag_result *r,
+			char *err, size_t errlen)
+{
+	static char buf[65536];
+	struct contiguity c;
+	uint64_t since_check = 0;
+	unsigned *order;
+	double t0 = frag_now_s();
+
+	memset(r, 0, sizeof(*r));
+	if (open_files(t, err, errlen) < 0)
+		return -1;
+	for (;;) {
+		for (unsigned f = 0; f < pc.nfiles; f++) {
+			if (pread(pc.fds[f], buf, 4096, pc.rounds * 4096) !=
+			    4096)
+				return fail(err, errlen, "reading a file in "
+					    "%s: %s", pc.dir);
+		}
+		pc.rounds++;
+		r->filled_kb = pc.rounds * pc.nfiles * 4;
+		since_check += pc.nfiles * 4;
+		if (since_check < FRAG_CHECK_KB && !frag_stop)
+			continue;
+		since_check = 0;
+		if (frag_measure(&c, err, errlen) < 0)
+			return -1;
+		r->verdict = frag_fill_verdict(t, &c, r->filled_kb, true);
+		if (r->verdict != FILL_MORE)
+			break;
+		if (pc.rounds * 4096 >= FILE_SIZE) {
+			r->verdict = FILL_LIMIT;
+			break;
+		}
+	}
+	r->fill_s = frag_now_s() - t0;
+	t0 = frag_now_s();
+	revisit(t->seed, buf);
+
+	/* drop seeded files until the floor is free */
+	order = malloc(pc.nfiles * sizeof(unsigned));
+	if (!order)
+		return fail(err, errlen, "%s%s", "out of memory: ");
+	for (unsigned i = 0; i < pc.nfiles; i++)
+		order[i] = i;
+	frag_shuffle(order, pc.nfiles, t->seed);
+	pc.kept = pc.nfiles;
+	for (unsigned i = 0; i < pc.nfiles; i++) {
+		if (frag_measure(&c, err, errlen) < 0) {
+			free(order);
+			return -1;
+		}
+		if (c.free_kb >= t->floor_kb || frag_stop)
+			break;
+		close(pc.fds[order[i]]);
+		pc.fds[order[i]] = -1;
+		pc.kept--;
+	}
+	free(order);
+	r->held_kb = (uint64_t)pc.kept * pc.rounds * 4;
+	r->thin_s = frag_now_s() - t0;
+	return 0;
+}
+
+void frag_pagecache_held(struct json *j)
+{
+	json_string(j, "what", "page cache of unlinked sparse files (clean, "
+		    "reclaimable, movable), read 4 kB at a time round-robin "
+		    "so that files interleave in physical memory");
+	json_string(j, "dir", pc.dir ? pc.dir : "");
+	json_uint(j, "files", pc.nfiles);
+	json_uint(j, "files_kept", pc.kept);
+	json_uint(j, "files_revisited", pc.active);
+	json_uint(j, "pages_per_file", pc.rounds);
+}
+
+void frag_pagecache_release(void)
+{
+	for (unsigned i = 0; i < pc.nfiles; i++)
+		if (pc.fds[i] >= 0)
+			close(pc.fds[i]);
+	pc.kept = 0;
+}

@@ -1,0 +1,105 @@
+"""spfrag on the live machine (root only): each mode lowers contiguity with
+a small fill, the free floor holds, and it releases on SIGTERM and when its
+parent is SIGKILLed."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SPFRAG = os.path.join(REPO, "build", "bin", "spfrag")
+
+pytestmark = [
+    pytest.mark.skipif(os.geteuid() != 0, reason="needs root (pagemap PFNs, pipes, oom_score_adj)"),
+    pytest.mark.skipif(not os.path.exists(SPFRAG), reason="build/bin/spfrag not built (make)"),
+]
+
+
+def run(*args):
+    p = subprocess.run([SPFRAG, *args, "--hold", "none"], capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    ready, released = [json.loads(l) for l in p.stdout.splitlines()]
+    return ready, released
+
+
+def measure():
+    out = subprocess.run([SPFRAG, "measure"], capture_output=True, text=True).stdout
+    return json.loads(out)["contiguity"]
+
+
+@pytest.mark.parametrize("mode", ["pagecache", "anon", "unmovable"])
+def test_mode_lowers_contiguity_to_target(mode):
+    # small free pieces are filled first: compacting them away keeps this fast
+    with open("/proc/sys/vm/compact_memory", "w") as f:
+        f.write("1")
+    now = measure()
+    ceiling = max(now["contiguity"] - 0.01, 0.0)
+    floor_mb = max(now["free_kb"] // 1024 - 1024, 512)
+    ready, released = run("--mode", mode, "--ceiling", f"{ceiling:.4f}",
+                          "--floor-mb", str(floor_mb), "--max-mb", "3072")
+    before, after = ready["before"], ready["after"]
+    assert after["contiguity"] < before["contiguity"]
+    assert ready["reached"] == (after["contiguity"] <= ceiling and
+                                after["free_kb"] >= ready["target"]["floor_kb"])
+    assert ready["holding"]["kb"] > 0
+    assert released["event"] == "released"
+
+
+def test_free_floor_kept():
+    free = json.loads(subprocess.run([SPFRAG, "measure"], capture_output=True,
+                                     text=True).stdout)["contiguity"]["free_kb"]
+    floor_mb = free // 1024 - 128
+    ready, _ = run("--mode", "pagecache", "--max-mb", "384", "--floor-mb", str(floor_mb))
+    assert ready["after"]["free_kb"] >= floor_mb * 1024
+
+
+def test_bad_options():
+    for args in (["--mode", "nope"], ["--ceiling", "2"], ["--stride-kb", "12"],
+                 ["--dir", "/dev/shm"]):
+        p = subprocess.run([SPFRAG, *args, "--max-mb", "8", "--hold", "none"],
+                           capture_output=True, text=True)
+        assert p.returncode != 0
+        assert len(p.stderr.strip().splitlines()) == 1, p.stderr
+
+
+def _alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+def test_sigterm_releases():
+    p = subprocess.Popen([SPFRAG, "--mode", "anon", "--max-mb", "64", "--hold", "signal"],
+                         stdout=subprocess.PIPE, text=True)
+    ready = json.loads(p.stdout.readline())
+    assert ready["event"] == "ready"
+    p.send_signal(signal.SIGTERM)
+    released = json.loads(p.stdout.readline())
+    assert p.wait(timeout=10) == 143
+    assert released["event"] == "released"
+
+
+def test_parent_sigkill_leaves_no_spfrag():
+    parent = subprocess.Popen(
+        [sys.executable, "-c",
+         "import subprocess,sys\n"
+         f"p = subprocess.Popen([{SPFRAG!r}, '--mode', 'pagecache', '--max-mb', '64'],"
+         " stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)\n"
+         "print(p.pid, flush=True); p.stdout.readline(); print('ready', flush=True)\n"
+         "import time; time.sleep(60)\n"], stdout=subprocess.PIPE, text=True)
+    pid = int(parent.stdout.readline())
+    assert parent.stdout.readline().strip() == "ready"
+    assert _alive(pid)
+    parent.kill()
+    parent.wait()
+    deadline = time.monotonic() + 10
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid)
