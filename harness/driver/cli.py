@@ -128,9 +128,10 @@ def _need_root(plan):
         if p.needs_root:
             raise UserError(f"policy '{p.name}' needs root (it writes "
                             f"{p.settings[0][0]}); run as root or use --policy base")
-    if "clean" in plan.states:
-        raise UserError("state 'clean' needs root (drops caches, compacts memory); "
-                        "run as root or use --state asis")
+    for state in plan.states:
+        if state != "asis":
+            raise UserError(f"state '{state}' needs root (it drops caches, compacts or "
+                            "fragments memory); run as root or use --state asis")
 
 
 def _build():
