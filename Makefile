@@ -23,7 +23,7 @@ all: deps-ok
 
 include $(wildcard harness/*/*.mk)
 include $(wildcard workloads/*/workload.mk)
-include $(wildcard kernel-patch/tests/*.mk)
+include $(wildcard kernel-patch/*/*.mk)
 
 all: $(BINS)
 
