@@ -91,23 +91,41 @@ def _run(cmd, log, cwd=None, what=None):
         raise UserError(f"{what or cmd[0]} failed (exit {p.returncode}); log: {log}", status=1)
 
 
-def _apply(tree, patch, log, reverse=False):
+def _touched(patch):
+    """Paths a patch creates or changes (its '+++ b/...' and '--- a/...' lines)."""
+    out = set()
+    with open(patch, errors="replace") as f:
+        for line in f:
+            if line.startswith("+++ b/") or line.startswith("--- a/"):
+                out.add(line[6:].split("\t")[0].strip())
+    return out
+
+
+def _apply(tree, patch, log):
     cmd = ["patch", "-p1", "--forward", "--batch", "-s", "-d", tree, "-i", patch]
-    if reverse:
-        cmd[2] = "--reverse"
     dry = subprocess.run(cmd + ["--dry-run"], capture_output=True, text=True)
     if dry.returncode != 0:
-        verb = "un-apply" if reverse else "apply"
-        raise UserError(f"patch {os.path.basename(patch)} does not {verb} to {tree} "
-                        f"({(dry.stdout or dry.stderr).strip().splitlines()[0] if (dry.stdout or dry.stderr).strip() else 'see patch -p1'})",
-                        status=1)
+        why = (dry.stdout or dry.stderr).strip().splitlines()
+        raise UserError(f"patch {os.path.basename(patch)} does not apply "
+                        f"({why[0] if why else 'see patch -p1'})", status=1)
     _run(cmd, log, what=f"patch {os.path.basename(patch)}")
+
+
+def _same(a, b):
+    if os.path.exists(a) != os.path.exists(b):
+        return False
+    if not os.path.exists(a):
+        return True
+    with open(a, "rb") as fa, open(b, "rb") as fb:
+        return fa.read() == fb.read()
 
 
 def patched_source(pristine, log):
     """A copy of the pristine tree with the series applied. When the series
-    changes, the old one is reversed and the new one applied, so that only
-    the files it touches get new times and recompile."""
+    changes, the new series is applied to pristine copies of the files
+    either series touches, in a scratch folder, and only the files whose
+    contents differ are replaced: unchanged files keep their times, so a
+    rebuild compiles only what the change reaches."""
     tree = os.path.join(KERNEL, "patched-src")
     applied_dir = os.path.join(tree, SERIES_DIR)
     origin_file = os.path.join(tree, ".spbench-origin")
@@ -120,6 +138,7 @@ def patched_source(pristine, log):
             shutil.rmtree(tree)
     if not os.path.isdir(tree):
         print(f"spbench: copying {pristine} for the patched variant", file=sys.stderr)
+        shutil.rmtree(tree + ".tmp", ignore_errors=True)
         subprocess.run(["cp", "-a", "--reflink=auto", pristine, tree + ".tmp"], check=True)
         os.rename(tree + ".tmp", tree)
         atomic.write_text(origin_file, pristine + "\n")
@@ -128,11 +147,31 @@ def patched_source(pristine, log):
     new = series()
     if _sha(old) == _sha(new):
         return tree
-    for p in reversed(old):
-        _apply(tree, p, log, reverse=True)
+    files = set()
+    for p in old + new:
+        files |= _touched(p)
+    scratch = os.path.join(KERNEL, "series-scratch")
+    shutil.rmtree(scratch, ignore_errors=True)
+    os.makedirs(scratch)
+    for f in files:
+        if os.path.exists(os.path.join(pristine, f)):
+            os.makedirs(os.path.dirname(os.path.join(scratch, f)), exist_ok=True)
+            shutil.copy2(os.path.join(pristine, f), os.path.join(scratch, f))
+    for p in new:
+        _apply(scratch, p, log)
+    for f in sorted(files):
+        want, have = os.path.join(scratch, f), os.path.join(tree, f)
+        if _same(want, have):
+            continue
+        if os.path.exists(want):
+            os.makedirs(os.path.dirname(have), exist_ok=True)
+            shutil.copyfile(want, have)
+        else:
+            os.unlink(have)
+    shutil.rmtree(scratch)
+    for p in old:
         os.unlink(p)
     for p in new:
-        _apply(tree, p, log)
         shutil.copy(p, applied_dir)
     return tree
 
