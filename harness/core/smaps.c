@@ -9,10 +9,13 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Histogram gates, see smaps.h. */
+/* Histogram gates, see smaps.h.  COST_FACTOR keeps both the samples and the
+ * histograms under 1% of the elapsed time: after a read that took d, the
+ * next waits at least COST_FACTOR x d (a 2 GB process costs milliseconds
+ * per smaps_rollup read, so it is sampled less often than a small one). */
 #define NEAR_PEAK_PCT	98
 #define STALE_PCT	95
-#define COST_FACTOR	20
+#define COST_FACTOR	100
 
 int smaps_rollup_parse(FILE *f, struct smaps_rollup *out)
 {
@@ -161,8 +164,14 @@ int coverage_sample(struct coverage *c, pid_t pid, uint64_t now_ns)
 	long psz = sysconf(_SC_PAGESIZE);
 	uint64_t t0, t1;
 
+	if (now_ns < c->sample_next_ns)
+		return 0;
+	t0 = mono_ns();
 	if (smaps_rollup_read_pid(pid, &r) < 0)
 		return smaps_errno_gone(errno) ? 1 : -1;
+	t1 = mono_ns();
+	c->sample_cost_ns += t1 - t0;
+	c->sample_next_ns = now_ns + (t1 - t0) * COST_FACTOR;
 	if (!coverage_add(c, &r, now_ns))
 		return 0;
 
@@ -194,6 +203,7 @@ void coverage_json(struct json *j, const char *key, const struct coverage *c)
 	json_object_begin(j, key);
 	json_uint(j, "interval_ms", c->interval_ms);
 	json_uint(j, "samples", c->samples);
+	json_double(j, "sampling_cost_s", c->sample_cost_ns / 1e9);
 	json_object_begin(j, "peak");
 	json_uint(j, "rss_kb", c->peak.rss_kb);
 	json_uint(j, "anon_kb", c->peak.anon_kb);

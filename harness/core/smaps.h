@@ -53,9 +53,11 @@ bool smaps_errno_gone(int err);
  *   - the sample is near the peak: rss_kb >= 98% of the peak's rss_kb;
  *   - no histogram was taken yet, or the last one was taken at an rss below
  *     95% of the current peak (memory grew by more than ~5% since);
- *   - at least max(interval_ms, 20 x duration of the last histogram) passed
- *     since the last one started, so histograms take at most ~5% of the
- *     sampling thread's time.
+ *   - at least max(interval_ms, 100 x duration of the last histogram)
+ *     passed since the last one started, so histograms take at most ~1% of
+ *     the elapsed time.
+ * Samples themselves follow the same budget: after a smaps_rollup read that
+ * took d, the next comes no sooner than 100 x d.
  * Each histogram taken is therefore nearer the peak than the one before; the
  * one reported is the last, and its rss_kb is reported next to it so readers
  * can see how near.  A process that grows and then exits within one gate
@@ -65,6 +67,8 @@ struct coverage {
 	unsigned interval_ms;
 	bool histogram_enabled;
 	uint64_t samples;
+	uint64_t sample_next_ns;	/* no sample before this (cost budget) */
+	uint64_t sample_cost_ns;	/* time spent reading smaps_rollup */
 	bool have_peak;
 	struct smaps_rollup peak;
 

@@ -83,24 +83,28 @@ static void test_gates(void)
 		  "grew 2%%: no histogram");
 	r = rss(2000);
 	TAP_CHECK(!coverage_add(&c, &r, 150 * MS),
-		  "doubled but within 20 x 250 ms of the last: no histogram");
+		  "doubled but within 100 x 250 ms of the last: no histogram");
 	r = rss(1500);
-	TAP_CHECK(!coverage_add(&c, &r, 5000 * MS),
+	TAP_CHECK(!coverage_add(&c, &r, 25000 * MS),
 		  "below 98%% of the peak: no histogram");
 	r = rss(1990);
-	TAP_CHECK(coverage_add(&c, &r, 5000 * MS),
+	TAP_CHECK(!coverage_add(&c, &r, 24000 * MS),
+		  "near the peak, stale, within 100 x 250 ms: none");
+	r = rss(1990);
+	TAP_CHECK(coverage_add(&c, &r, 25000 * MS),
 		  "near the peak, stale, gap passed: histogram");
-	coverage_set_histogram(&c, &h, 1990, 5000 * MS, 5250 * MS);
+	coverage_set_histogram(&c, &h, 1990, 25000 * MS, 25250 * MS);
 	r = rss(2050);
-	TAP_CHECK(!coverage_add(&c, &r, 5100 * MS),
+	TAP_CHECK(!coverage_add(&c, &r, 25100 * MS),
 		  "new peak within 5%% of the histogram's rss: none");
-	TAP_CHECK(c.samples == 6 && c.peak.rss_kb == 2050 &&
+	TAP_CHECK(c.samples == 7 && c.peak.rss_kb == 2050 &&
 		  c.peak.anon_kb == 1025 && c.hist_count == 2 &&
 		  c.hist_rss_kb == 1990,
-		  "6 samples, peak 2050 kB, 2 histograms, last at 1990 kB");
+		  "7 samples, peak 2050 kB, 2 histograms, last at 1990 kB");
 
 	txt = json_text(&c);
-	TAP_CHECK(strcmp(txt, "{\"interval_ms\":100,\"samples\":6,\"peak\":"
+	TAP_CHECK(strcmp(txt, "{\"interval_ms\":100,\"samples\":7,"
+			 "\"sampling_cost_s\":0,\"peak\":"
 			 "{\"rss_kb\":2050,\"anon_kb\":1025,\"anon_huge_kb\":0,"
 			 "\"shmem_pmd_kb\":0,\"file_pmd_kb\":0},\"histogram\":"
 			 "{\"available\":true,\"reason\":null,\"pages\":"
@@ -176,9 +180,11 @@ static void test_live(void)
 
 	kill(pid, SIGKILL);
 	waitid(P_PID, pid, NULL, WEXITED | WNOWAIT);
+	c.sample_next_ns = 0;	/* past the cost budget's wait */
 	TAP_CHECK(coverage_sample(&c, pid, mono_ns()) == 1 && c.samples == 1,
 		  "exited, unreaped child: gone, nothing recorded");
 	waitpid(pid, NULL, 0);
+	c.sample_next_ns = 0;
 	TAP_CHECK(coverage_sample(&c, pid, mono_ns()) == 1 && c.samples == 1,
 		  "reaped child: gone, nothing recorded");
 	coverage_free(&c);

@@ -186,8 +186,10 @@ int main(int argc, char **argv)
 		const char *s = strstr(out, "\"samples\": ");
 		const char *r = strstr(out, "\"rss_kb\": ");
 
-		TAP_CHECK(rc == 0 && s && atoi(s + 11) >= 5,
-			  "samples taken every 20 ms (%d)", s ? atoi(s + 11) : -1);
+		/* every 20 ms, or less often when a read costs more than
+		 * 1% of that (the sampling budget) */
+		TAP_CHECK(rc == 0 && s && atoi(s + 11) >= 2,
+			  "samples taken (%d)", s ? atoi(s + 11) : -1);
 		TAP_CHECK(r && atol(r + 10) >= 65536, "peak rss >= 64 MB (%ld kB)",
 			  r ? atol(r + 10) : -1L);
 	}
