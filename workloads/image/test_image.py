@@ -1,0 +1,171 @@
+"""Tests of the image workload: Debian's convert turning a generated image
+passes sp-image-check, a damaged or unturned image fails it, bad arguments
+are refused, and the manifest is well formed and runnable."""
+import os
+import subprocess
+import tomllib
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+BIN = os.path.join(REPO, "build", "bin")
+with open(os.path.join(HERE, "workload.toml"), "rb") as f:
+    MANIFEST = tomllib.load(f)
+TINY = ["-w", "37", "-h", "23"]
+CONVERT = "/usr/bin/convert"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def built():
+    targets = ["build/bin/" + b for b in MANIFEST["binaries"]]
+    subprocess.run(["make", "-s", "-C", REPO] + targets, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def run(name, *args):
+    return subprocess.run([os.path.join(BIN, name)] + list(args),
+                          capture_output=True, text=True)
+
+
+def expand(cmd, args, inp, out, seed="7"):
+    words = []
+    for w in cmd:
+        if w == "{args}":
+            words += args
+        else:
+            words.append(w.replace("{bin}", BIN).replace("{out}", out)
+                         .replace("{input}", inp).replace("{seed}", seed))
+    return words
+
+
+@pytest.fixture
+def rotated(tmp_path):
+    """Runs the manifest's prepare and run commands on a tiny image."""
+    inp, out = tmp_path / "in", tmp_path / "out"
+    inp.mkdir()
+    out.mkdir()
+    for section in ("prepare", "run"):
+        cmd = expand(MANIFEST[section]["command"], TINY, str(inp), str(out))
+        assert subprocess.run(cmd).returncode == 0, section
+    return out / "rotated.ppm"
+
+
+def check(path, args=TINY, seed="7"):
+    return run("sp-image-check", *args, "-s", seed, str(path))
+
+
+def assert_fails(proc, what):
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("sp-image-check: ")
+    assert proc.stderr.count("\n") == 1
+    assert what in proc.stderr, proc.stderr
+
+
+def test_real_output_passes(rotated):
+    proc = check(rotated)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("ok 23x37 ")
+
+
+def test_manifest_check_command_passes(rotated, tmp_path):
+    cmd = expand(MANIFEST["check"]["command"], TINY, "", str(rotated.parent))
+    assert subprocess.run(cmd, capture_output=True).returncode == 0
+    assert os.listdir(rotated.parent) == ["rotated.ppm"]
+
+
+def test_changed_pixel_fails(rotated):
+    data = bytearray(rotated.read_bytes())
+    data[-5] ^= 0x01
+    rotated.write_bytes(bytes(data))
+    assert_fails(check(rotated), "pixel (")
+
+
+def test_other_seed_fails(rotated):
+    assert_fails(check(rotated, seed="8"), "pixel (0,0)")
+
+
+def test_unturned_image_fails(tmp_path):
+    run("sp-image-gen", *TINY, "-s", "7", "-o", str(tmp_path))
+    assert_fails(check(tmp_path / "image.ppm"), "size is 37x23")
+
+
+def test_turned_the_other_way_fails(tmp_path):
+    run("sp-image-gen", *TINY, "-s", "7", "-o", str(tmp_path))
+    subprocess.run([CONVERT, str(tmp_path / "image.ppm"), "-rotate", "-90",
+                    str(tmp_path / "ccw.ppm")], check=True)
+    assert_fails(check(tmp_path / "ccw.ppm"), "pixel (")
+
+
+def test_truncated_fails(rotated):
+    rotated.write_bytes(rotated.read_bytes()[:-3])
+    assert_fails(check(rotated), "truncated")
+
+
+def test_trailing_data_fails(rotated):
+    rotated.write_bytes(rotated.read_bytes() + b"\0")
+    assert_fails(check(rotated), "after the last pixel")
+
+
+def test_not_ppm_fails(tmp_path):
+    (tmp_path / "x.ppm").write_bytes(b"P5\n23 37\n255\n" + bytes(23 * 37))
+    assert_fails(check(tmp_path / "x.ppm"), "not a binary PPM")
+
+
+def test_missing_file_fails(tmp_path):
+    assert_fails(check(tmp_path / "absent.ppm"), "cannot open")
+
+
+def test_mb_picks_a_4_by_3_image(tmp_path):
+    assert run("sp-image-gen", "--mb", "20", "-o", str(tmp_path)).returncode == 0
+    head = (tmp_path / "image.ppm").read_bytes()[:20].split(b"\n")
+    w, h = map(int, head[1].split())
+    assert 3 * w == 4 * h and 16 * w * h <= 10 * 2**20
+    assert 16 * w * h > 9.9 * 2**20
+
+
+def test_policy_keeps_cache_in_memory_one_thread(tmp_path):
+    run("sp-image-gen", *TINY, "-o", str(tmp_path))
+    env = dict(os.environ, MAGICK_CONFIGURE_PATH=str(tmp_path / "magick"))
+    text = subprocess.run([CONVERT, "-list", "resource"], env=env,
+                          capture_output=True, text=True, check=True).stdout
+    assert "Disk: 0B" in text and "Thread: 1" in text
+    memory = [ln for ln in text.splitlines() if "Memory:" in ln][0]
+    assert memory.endswith("GiB")      # Debian's cap is 256MiB
+
+
+@pytest.mark.parametrize("args", [
+    [], ["-w", "0", "-h", "4"], ["-w", "12x", "-h", "4"], ["-w", "4"],
+    ["-w", "4", "-h", "4", "--mb", "20"], ["--mb", "5"],
+    ["-w", "4", "-h", "4", "--bogus"], ["-w", "4", "-h", "4", "-s"],
+])
+def test_bad_arguments_exit_2(tmp_path, args):
+    for proc in (run("sp-image-gen", *args, "-o", str(tmp_path)),
+                 run("sp-image-check", *args, str(tmp_path / "x.ppm"))):
+        assert proc.returncode == 2
+        assert proc.stderr.count("\n") == 1
+
+
+def test_gen_needs_output_and_check_one_file():
+    assert run("sp-image-gen", *TINY).returncode == 2
+    assert run("sp-image-check", *TINY).returncode == 2
+    assert run("sp-image-check", *TINY, "a", "b").returncode == 2
+
+
+def test_manifest_keys_and_commands():
+    m = MANIFEST
+    assert set(m) <= {"name", "group", "paper_row", "description",
+                      "binaries", "sizes", "prepare", "run", "check"}
+    assert m["name"] == os.path.basename(HERE) == m["paper_row"]
+    assert set(m["sizes"]) == {"test", "paper", "ref"}
+    assert m["sizes"]["paper"]["args"] == ["-w", "800", "-h", "600"]
+    assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
+    for size in ("test", "paper"):
+        assert m["sizes"][size]["footprint_mb"] > 0
+    for b in m["binaries"]:
+        assert os.access(os.path.join(BIN, b), os.X_OK), b
+    run_cmd = m["run"]["command"]
+    assert run_cmd[0] == "/usr/bin/env" and CONVERT in run_cmd
+    assert "/usr/local/bin/convert" not in run_cmd
+    assert run_cmd[run_cmd.index("thread") - 1] == "-limit"
+    assert run_cmd[run_cmd.index("thread") + 1] == "1"

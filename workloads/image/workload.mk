@@ -1,0 +1,13 @@
+# workload.mk - builds sp-image-gen (the input image and the ImageMagick
+# policy) and sp-image-check; the measured program is Debian's convert.
+
+IMAGE_DIR := workloads/image
+BINS += $(BIN)/sp-image-gen $(BIN)/sp-image-check
+
+$(BIN)/sp-image-gen: $(OBJ)/$(IMAGE_DIR)/image_gen.o $(OBJ)/$(IMAGE_DIR)/image_args.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+$(BIN)/sp-image-check: $(OBJ)/$(IMAGE_DIR)/image_check.o $(OBJ)/$(IMAGE_DIR)/image_args.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm

@@ -1,0 +1,311 @@
+"""Tests of the web workload: a tiny site served by merecat to httperf passes
+sp-web-check; a damaged report or server log fails it; a failing run (a
+missing file, a load generator that cannot start or hangs) exits non-zero
+and leaves no server or load generator behind; bad arguments are refused;
+the generator is seeded and its expectation matches its trace; and the
+manifest is well formed."""
+import os
+import signal
+import subprocess
+import time
+import tomllib
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+BIN = os.path.join(REPO, "build", "bin")
+with open(os.path.join(HERE, "workload.toml"), "rb") as f:
+    MANIFEST = tomllib.load(f)
+TINY = ["--mb", "1", "-r", "300"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def built():
+    targets = ["build/bin/" + b for b in MANIFEST["binaries"]]
+    subprocess.run(["make", "-s", "-C", REPO] + targets, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def prog(name, *args, **kw):
+    return subprocess.run([os.path.join(BIN, name)] + list(args),
+                          capture_output=True, text=True, **kw)
+
+
+def expand(cmd, args, inp, out, seed="7"):
+    words = []
+    for w in cmd:
+        if w == "{args}":
+            words += args
+        else:
+            words.append(w.replace("{bin}", BIN).replace("{out}", out)
+                         .replace("{input}", inp).replace("{seed}", seed))
+    return words
+
+
+def leftovers(*paths):
+    """Processes whose command line names one of paths (the run's folders)."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmd = f.read().decode(errors="replace")
+        except OSError:
+            continue
+        if any(str(p) in cmd for p in paths):
+            found.append((pid, cmd.replace("\0", " ")))
+    return found
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    inp = tmp_path_factory.mktemp("site")
+    cmd = expand(MANIFEST["prepare"]["command"], TINY, str(inp), "")
+    assert subprocess.run(cmd).returncode == 0
+    return inp
+
+
+def serve(site, out, *extra):
+    out.mkdir(exist_ok=True)
+    cmd = expand(MANIFEST["run"]["command"], TINY, str(site), str(out))
+    proc = subprocess.run(cmd + list(extra), capture_output=True, text=True,
+                          timeout=60)
+    assert leftovers(out, site) == []
+    return proc
+
+
+@pytest.fixture(scope="module")
+def served(site, tmp_path_factory):
+    out = tmp_path_factory.mktemp("served")
+    proc = serve(site, out)
+    assert proc.returncode == 0, proc.stderr
+    return out
+
+
+def check(site, out):
+    return prog("sp-web-check", str(site), str(out))
+
+
+@pytest.fixture
+def copy(served, tmp_path):
+    for name in ("httperf.txt", "server.log"):
+        (tmp_path / name).write_bytes((served / name).read_bytes())
+    return tmp_path
+
+
+def expect(site):
+    return dict((k, int(v)) for k, v in
+                (ln.split() for ln in (site / "expect.txt").read_text().split("\n") if ln))
+
+
+def assert_check_fails(proc, what):
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("sp-web-check: ")
+    assert proc.stderr.count("\n") == 1
+    assert what in proc.stderr, proc.stderr
+
+
+def test_real_run_passes(site, served):
+    cmd = expand(MANIFEST["check"]["command"], TINY, str(site), str(served))
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    report = (served / "httperf.txt").read_text()
+    assert f"2xx={expect(site)['requests']} " in report
+
+
+def test_changed_status_count_fails(site, copy):
+    path = copy / "httperf.txt"
+    n = expect(site)["requests"]
+    path.write_text(path.read_text().replace(f"2xx={n} 3xx=0 4xx=0",
+                                             f"2xx={n - 1} 3xx=0 4xx=1"))
+    assert_check_fails(check(site, copy), "were 2xx")
+
+
+def test_errors_fail(site, copy):
+    path = copy / "httperf.txt"
+    path.write_text(path.read_text().replace("Errors: total 0 ",
+                                             "Errors: total 2 "))
+    assert_check_fails(check(site, copy), "2 errors")
+
+
+def test_changed_mean_content_fails(site, copy):
+    path = copy / "httperf.txt"
+    text = path.read_text()
+    i = text.index(" content ") + 9
+    j = text.index(".", i)
+    path.write_text(text[:i] + str(int(text[i:j]) + 1) + text[j:])
+    assert_check_fails(check(site, copy), "mean content")
+
+
+def test_changed_server_bytes_fail(site, copy):
+    path = copy / "server.log"
+    b = expect(site)["bytes"]
+    path.write_text(path.read_text().replace(f" {b} bytes", f" {b - 1} bytes"))
+    assert_check_fails(check(site, copy), f"sent {b - 1} bytes")
+
+
+def test_truncated_report_fails(site, copy):
+    path = copy / "httperf.txt"
+    text = path.read_text()
+    path.write_text(text[:text.index("Reply status")])
+    assert_check_fails(check(site, copy), "no 'Reply status' line")
+
+
+def test_missing_server_statistics_fail(site, copy):
+    (copy / "server.log").write_text("merecat[1]: Exiting due to signal 9\n")
+    assert_check_fails(check(site, copy), "no statistics line")
+
+
+def test_other_trace_fails(site, copy, tmp_path):
+    other = tmp_path / "other"
+    other.mkdir()
+    assert prog("sp-web-gen", "--mb", "1", "-r", "301", "-o",
+                str(other)).returncode == 0
+    assert_check_fails(check(other, copy), "expected 301 of each")
+
+
+def test_missing_file_fails_run_and_stops_server(site, tmp_path):
+    broken = tmp_path / "broken"
+    os.symlink(site / "trace.wlog", tmp_path / "trace.wlog")
+    os.symlink(site / "expect.txt", tmp_path / "expect.txt")
+    docs = tmp_path / "docs"
+    subprocess.run(["cp", "-r", str(site / "docs"), str(docs)], check=True)
+    victim = (site / "trace.wlog").read_bytes().split(b"\0")[0].decode()
+    os.unlink(str(docs) + victim)
+    proc = serve(tmp_path, broken)
+    assert proc.returncode == -signal.SIGKILL
+    assert proc.stderr.splitlines()[-1].startswith("sp-web-run: ")
+    assert "were 2xx" in proc.stderr
+    assert check(tmp_path, broken).returncode == 1
+
+
+def test_httperf_that_cannot_start_stops_server(site, tmp_path):
+    proc = serve(site, tmp_path / "out", "--httperf", "/nonexistent/httperf")
+    assert proc.returncode == -signal.SIGKILL
+    assert "httperf failed" in proc.stderr.splitlines()[-1]
+
+
+def test_hung_httperf_times_out_and_everything_stops(site, tmp_path):
+    fake = tmp_path / "fake-httperf"
+    # named by its path in its command line, so leftovers() would see it
+    fake.write_text("#!/bin/sh\nexec /usr/bin/python3 -c "
+                    "'import time; time.sleep(60)' \"$0\"\n")
+    fake.chmod(0o755)
+    start = time.monotonic()
+    proc = serve(site, tmp_path / "out", "--httperf", str(fake),
+                 "--timeout", "1")
+    assert time.monotonic() - start < 10
+    assert proc.returncode == -signal.SIGKILL
+    assert "longer than 1 s" in proc.stderr
+    assert leftovers(fake) == []
+
+
+def test_server_that_cannot_start(site, tmp_path):
+    proc = serve(site, tmp_path / "out", "--merecat", "/nonexistent/merecat")
+    assert proc.returncode == 1
+    assert "cannot run /nonexistent/merecat" in proc.stderr
+
+
+def test_missing_input_fails(tmp_path):
+    proc = prog("sp-web-run", "-i", str(tmp_path), "-o", str(tmp_path))
+    assert proc.returncode == 1 and "prepare" in proc.stderr
+    assert leftovers(tmp_path) == []
+
+
+def test_generator_is_seeded_and_consistent(tmp_path):
+    dirs = []
+    for seed in ("1", "1", "2"):
+        d = tmp_path / f"g{len(dirs)}"
+        d.mkdir()
+        assert prog("sp-web-gen", *TINY, "-s", seed, "-o", str(d)).returncode == 0
+        dirs.append(d)
+    traces = [(d / "trace.wlog").read_bytes() for d in dirs]
+    assert traces[0] == traces[1] != traces[2]
+    e = expect(dirs[0])
+    paths = traces[0].rstrip(b"\0").split(b"\0")
+    sizes = {}
+    for root, _, names in os.walk(dirs[0] / "docs"):
+        for n in names:
+            p = os.path.join(root, n)
+            sizes[p[len(str(dirs[0] / "docs")):]] = os.path.getsize(p)
+    assert len(paths) == e["requests"] == 300
+    assert len(sizes) == e["files"] and set(p.decode() for p in paths) == set(sizes)
+    assert sum(sizes.values()) == e["tree_bytes"]
+    pages = [-(-b // 4096) * 4096 for b in sizes.values()]
+    assert sum(pages) >= 2**20 > sum(pages) - max(pages)   # --mb 1: 1 MiB
+    assert sum(sizes[p.decode()] for p in paths) == e["bytes"]
+    ordered = sorted(sizes.values())
+    assert ordered[-1] > 10 * ordered[len(ordered) // 2]   # a heavy tail
+
+
+def test_default_requests_twice_the_files(tmp_path):
+    assert prog("sp-web-gen", "--mb", "1", "-o", str(tmp_path)).returncode == 0
+    e = expect(tmp_path)
+    assert e["requests"] == 2 * e["files"]
+
+
+@pytest.mark.parametrize("name,args", [
+    ("sp-web-gen", []), ("sp-web-gen", ["--mb", "0", "-o", "/tmp"]),
+    ("sp-web-gen", ["--mb", "1"]), ("sp-web-gen", ["--mb", "1", "-r", "x", "-o", "/tmp"]),
+    ("sp-web-gen", ["--mb", "1", "-r", "5", "-o", "/tmp"]),
+    ("sp-web-gen", ["--mb", "1", "--bogus", "-o", "/tmp"]),
+    ("sp-web-run", []), ("sp-web-run", ["-i", "/tmp"]),
+    ("sp-web-run", ["-i", "/tmp", "-o", "/tmp", "--timeout", "0"]),
+    ("sp-web-run", ["-i", "/tmp", "-o", "/tmp", "extra"]),
+    ("sp-web-check", []), ("sp-web-check", ["/tmp"]),
+])
+def test_bad_arguments_exit_2(name, args):
+    proc = prog(name, *args)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1
+
+
+def test_manifest_keys_and_commands():
+    m = MANIFEST
+    assert set(m) <= {"name", "group", "paper_row", "description",
+                      "binaries", "sizes", "prepare", "run", "check"}
+    assert m["name"] == os.path.basename(HERE) == m["paper_row"]
+    assert set(m["sizes"]) == {"test", "paper", "ref"}
+    assert m["sizes"]["paper"]["args"][-2:] == ["-r", "50000"]
+    assert m["sizes"]["paper"]["footprint_mb"] == 315
+    assert m["sizes"]["ref"] == {"ref_ratio": 315, "args": ["--mb", "{ref_mb}"]}
+    for b in m["binaries"]:
+        assert os.access(os.path.join(BIN, b), os.X_OK), b
+    for section in ("prepare", "run", "check"):
+        cmd = m[section]["command"]
+        assert cmd[0][len("{bin}/"):] in m["binaries"]
+
+
+@pytest.mark.parametrize("at_once", [False, True])
+def test_signal_to_controller_stops_everything(site, tmp_path, at_once):
+    """at_once: the signal comes as soon as the controller exists."""
+    fake = tmp_path / "fake-httperf"
+    fake.write_text("#!/bin/sh\nexec /usr/bin/python3 -c "
+                    "'import time; time.sleep(60)' \"$0\"\n")
+    fake.chmod(0o755)
+    out = tmp_path / "out"
+    out.mkdir()
+    cmd = expand(MANIFEST["run"]["command"], TINY, str(site), str(out))
+    server = subprocess.Popen(cmd + ["--httperf", str(fake)],
+                              stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        controller = None
+        for _ in range(2000):     # the controller is the server's child
+            kids = open(f"/proc/{server.pid}/task/{server.pid}/children").read()
+            if kids.split() and (at_once or any(
+                    "time.sleep" in c for _, c in leftovers(fake))):
+                controller = int(kids.split()[0])
+                break
+            time.sleep(0.01)
+        assert controller, "no controller and load generator seen"
+        os.kill(controller, signal.SIGTERM)
+        _, err = server.communicate(timeout=30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert server.returncode == -signal.SIGKILL
+    assert "stopped by signal 15" in err
+    assert leftovers(out, site, fake) == []

@@ -1,0 +1,350 @@
+/* web_run.c - sp-web-run: the measured command of the web workload.  It
+ * becomes the server: after a fork it execs merecat (a thttpd descendant)
+ * on 127.0.0.1, a free port, the generated document tree, so that spstat's
+ * direct child is the server for the whole trace.  The forked controller
+ * waits for the port to answer, runs httperf over the trace, checks its
+ * report, and stops the server: SIGTERM when every request was served
+ * (merecat then exits 0), SIGKILL with one line on stderr when not, so a
+ * failed trace never ends in exit 0 and never leaves a server behind
+ * (a signal to the controller stops both; only SIGKILL of the controller
+ * itself would leave the server running).
+ * Usage: sp-web-run -i INPUT_DIR -o OUT_DIR [--timeout S]
+ *        [--merecat PATH] [--httperf PATH] */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "web_report.h"
+
+#define READY_MS 10000		/* the server must answer within this */
+
+struct options {
+	const char *input, *out, *merecat, *httperf;
+	long timeout_s;
+};
+
+static const char *prog = "sp-web-run";
+static int server_fd = -1;	/* pidfd of the server, in the controller */
+static pid_t httperf_pid;
+static volatile sig_atomic_t stop_signal;
+
+static void usage_fail(const char *what)
+{
+	fprintf(stderr, "%s: %s (usage: %s -i INPUT_DIR -o OUT_DIR "
+		"[--timeout S] [--merecat PATH] [--httperf PATH])\n", prog,
+		what, prog);
+	exit(2);
+}
+
+static void parse_args(int argc, char **argv, struct options *o)
+{
+	static const struct option longopts[] = {
+		{ "timeout", required_argument, NULL, 't' },
+		{ "merecat", required_argument, NULL, 'm' },
+		{ "httperf", required_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	int c;
+
+	o->input = o->out = NULL;
+	o->merecat = "/usr/sbin/merecat";
+	o->httperf = "/usr/bin/httperf";
+	o->timeout_s = 3600;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":i:o:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			o->input = optarg;
+			break;
+		case 'o':
+			o->out = optarg;
+			break;
+		case 't':
+			errno = 0;
+			o->timeout_s = strtol(optarg, &end, 10);
+			if (errno || end == optarg || *end || o->timeout_s < 1 ||
+			    o->timeout_s > 86400)
+				usage_fail("bad --timeout (1..86400 seconds)");
+			break;
+		case 'm':
+			o->merecat = optarg;
+			break;
+		case 'h':
+			o->httperf = optarg;
+			break;
+		case ':':
+			usage_fail("option needs a value");
+			break;
+		default:
+			usage_fail("unknown option");
+		}
+	}
+	if (optind != argc)
+		usage_fail("unexpected argument");
+	if (!o->input || !o->out)
+		usage_fail("give -i and -o");
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* In the controller: stop httperf and kill the server, say why, exit. */
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (httperf_pid > 0)
+		kill(httperf_pid, SIGKILL);
+	if (server_fd >= 0)
+		syscall(SYS_pidfd_send_signal, server_fd, SIGKILL, NULL, 0);
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	_exit(1);
+}
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+/* A port free on 127.0.0.1 now; the server binds it a moment later. */
+static int pick_port(void)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	socklen_t len = sizeof(sa);
+	int fd = socket(AF_INET, SOCK_STREAM, 0), port = -1;
+
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (fd >= 0 && !bind(fd, (struct sockaddr *)&sa, sizeof(sa)) &&
+	    !getsockname(fd, (struct sockaddr *)&sa, &len))
+		port = ntohs(sa.sin_port);
+	if (fd >= 0)
+		close(fd);
+	return port;
+}
+
+static int answers(int port)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), ok;
+
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	sa.sin_port = htons((uint16_t)port);
+	ok = fd >= 0 && !connect(fd, (struct sockaddr *)&sa, sizeof(sa));
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+/* Waits for fds[0] (the server) or fds[1] (httperf) to exit, for at most
+ * ms milliseconds; returns the index that became readable, or -1. */
+static int wait_exit(struct pollfd *fds, int n, long ms)
+{
+	long deadline = now_ms() + ms;
+
+	for (;;) {
+		long left = deadline - now_ms();
+		int r;
+
+		if (stop_signal)
+			fail("stopped by signal %d", (int)stop_signal);
+		if (left <= 0)
+			return -1;
+		r = poll(fds, (nfds_t)n, left > 100 ? 100 : (int)left);
+		if (r < 0 && errno != EINTR)
+			fail("poll: %s", strerror(errno));
+		for (int i = 0; r > 0 && i < n; i++)
+			if (fds[i].revents)
+				return i;
+	}
+}
+
+static void start_httperf(const struct options *o, int port,
+			  const struct web_expect *e)
+{
+	char report[4200], wlog[4200], ports[16], conns[32];
+	pid_t parent = getpid();
+	int fd;
+
+	snprintf(report, sizeof(report), "%s/httperf.txt", o->out);
+	snprintf(wlog, sizeof(wlog), "n,%s/trace.wlog", o->input);
+	snprintf(ports, sizeof(ports), "%d", port);
+	snprintf(conns, sizeof(conns), "%ld", e->requests);
+	fd = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		fail("cannot create %s: %s", report, strerror(errno));
+	httperf_pid = fork();
+	if (httperf_pid < 0)
+		fail("fork: %s", strerror(errno));
+	if (httperf_pid == 0) {
+		/* Dies with the controller, whatever kills it. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
+		dup2(fd, STDOUT_FILENO);
+		/* One request a connection (the server closes after each),
+		 * one at a time, in the trace's order. */
+		execl(o->httperf, o->httperf, "--server", "127.0.0.1",
+		      "--port", ports, "--wlog", wlog, "--num-conns", conns,
+		      "--num-calls", "1", "--timeout", "60", (char *)NULL);
+		fprintf(stderr, "%s: cannot run %s: %s\n", prog, o->httperf,
+			strerror(errno));
+		_exit(127);
+	}
+	close(fd);
+}
+
+/* Runs in the forked child with the stop signals blocked since before the
+ * fork, so none can kill it before it can stop the server. */
+static void controller(const struct options *o, pid_t server, int port,
+		       const struct web_expect *e, const sigset_t *old_mask)
+{
+	struct pollfd fds[2] = { { .events = POLLIN }, { .events = POLLIN } };
+	struct sigaction sa = { .sa_handler = on_signal };
+	char report[4200], err[600];
+	int status, hfd;
+	long start;
+
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigprocmask(SIG_SETMASK, old_mask, NULL);
+	server_fd = (int)syscall(SYS_pidfd_open, server, 0);
+	if (server_fd < 0 || getppid() != server)
+		fail("the server is gone before it started");
+	fds[0].fd = server_fd;
+	start = now_ms();
+	while (!answers(port)) {
+		if (wait_exit(fds, 1, 10) == 0)
+			fail("the server exited at start (see %s/server.log)",
+			     o->out);
+		if (now_ms() - start > READY_MS)
+			fail("the server did not answer on port %d within "
+			     "%d s", port, READY_MS / 1000);
+	}
+	start_httperf(o, port, e);
+	hfd = (int)syscall(SYS_pidfd_open, httperf_pid, 0);
+	if (hfd < 0)
+		fail("pidfd_open: %s", strerror(errno));
+	fds[1].fd = hfd;
+	switch (wait_exit(fds, 2, o->timeout_s * 1000)) {
+	case 0:
+		fail("the server exited during the trace (see %s/server.log)",
+		     o->out);
+		break;
+	case -1:
+		fail("the trace took longer than %ld s", o->timeout_s);
+		break;
+	}
+	if (waitpid(httperf_pid, &status, 0) != httperf_pid)
+		fail("waitpid: %s", strerror(errno));
+	httperf_pid = 0;
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		fail("httperf failed (status 0x%x)", status);
+	snprintf(report, sizeof(report), "%s/httperf.txt", o->out);
+	if (web_check_report(report, e, err, sizeof(err)))
+		fail("%s", err);
+	if (syscall(SYS_pidfd_send_signal, server_fd, SIGTERM, NULL, 0))
+		fail("cannot stop the server: %s", strerror(errno));
+	_exit(0);
+}
+
+static void write_config(const char *path, int port)
+{
+	struct passwd *pw = getpwuid(geteuid());
+	FILE *f = fopen(path, "w");
+
+	if (!f || !pw) {
+		fprintf(stderr, "%s: cannot write %s: %s\n", prog, path,
+			strerror(errno));
+		exit(1);
+	}
+	fprintf(f, "hostname = 127.0.0.1\nport = %d\nusername = \"%s\"\n"
+		"compression-level = 0\n", port, pw->pw_name);
+	if (fclose(f)) {
+		fprintf(stderr, "%s: cannot write %s\n", prog, path);
+		exit(1);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	char conf[4200], log[4200], pidf[4200], docs[4200], err[600];
+	struct options o;
+	struct web_expect e;
+	sigset_t stops, old_mask;
+	pid_t server = getpid(), pid;
+	int port, logfd, errfd;
+
+	parse_args(argc, argv, &o);
+	if (web_read_expect(o.input, &e, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return 1;
+	}
+	port = pick_port();
+	if (port < 0) {
+		fprintf(stderr, "%s: no free port on 127.0.0.1: %s\n", prog,
+			strerror(errno));
+		return 1;
+	}
+	snprintf(conf, sizeof(conf), "%s/merecat.conf", o.out);
+	snprintf(log, sizeof(log), "%s/server.log", o.out);
+	snprintf(pidf, sizeof(pidf), "%s/merecat.pid", o.out);
+	snprintf(docs, sizeof(docs), "%s/docs", o.input);
+	write_config(conf, port);
+	logfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	errfd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (logfd < 0 || errfd < 0) {
+		fprintf(stderr, "%s: cannot create %s: %s\n", prog, log,
+			strerror(errno));
+		return 1;
+	}
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGTERM);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stops, &old_mask);
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "%s: fork: %s\n", prog, strerror(errno));
+		return 1;
+	}
+	if (pid == 0) {
+		close(logfd);
+		close(errfd);
+		controller(&o, server, port, &e, &old_mask);
+	}
+	sigprocmask(SIG_SETMASK, &old_mask, NULL);
+	dup2(logfd, STDOUT_FILENO);
+	dup2(logfd, STDERR_FILENO);
+	execl(o.merecat, o.merecat, "-n", "-f", conf, "-l", "info", "-P", pidf,
+	      docs, (char *)NULL);
+	dprintf(errfd, "%s: cannot run %s: %s\n", prog, o.merecat,
+		strerror(errno));
+	return 1;
+}

@@ -1,0 +1,18 @@
+# workload.mk - builds the web workload's programs: sp-web-gen (document
+# tree and request trace), sp-web-run (the server under measurement, with
+# its load generator) and sp-web-check.
+
+WEB_DIR := workloads/web
+BINS += $(BIN)/sp-web-gen $(BIN)/sp-web-run $(BIN)/sp-web-check
+
+$(BIN)/sp-web-gen: $(OBJ)/$(WEB_DIR)/web_gen.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+$(BIN)/sp-web-run: $(OBJ)/$(WEB_DIR)/web_run.o $(OBJ)/$(WEB_DIR)/web_report.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^
+
+$(BIN)/sp-web-check: $(OBJ)/$(WEB_DIR)/web_check.o $(OBJ)/$(WEB_DIR)/web_report.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^
