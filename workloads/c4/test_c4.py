@@ -1,0 +1,190 @@
+"""Tests of sp-c4 and sp-c4-check: real results pass (near the end of the
+game against the plain solver, the 12-ply position against its known
+values), a wrong value or damaged file fails, bad arguments are refused,
+and the manifest is well formed and runnable."""
+import os
+import random
+import subprocess
+import tomllib
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+BIN = os.path.join(REPO, "build", "bin")
+with open(os.path.join(HERE, "workload.toml"), "rb") as f:
+    MANIFEST = tomllib.load(f)
+
+
+def four(cells, c, r, who):
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sgn in (-1, 1):
+            x, y = c + sgn * dc, r + sgn * dr
+            while (x, y) in cells and cells[(x, y)] == who:
+                run += 1
+                x, y = x + sgn * dc, y + sgn * dr
+        if run >= 4:
+            return True
+    return False
+
+
+def random_position(seed, plies):
+    """A legal unfinished game of `plies` moves, as sp-c4 spells it."""
+    rng = random.Random(seed)
+    while True:
+        cells, heights, moves = {}, [0] * 7, ""
+        for i in range(plies):
+            options = [c for c in range(7) if heights[c] < 6 and
+                       not four(cells, c, heights[c], i & 1)]
+            if not options:
+                break
+            c = rng.choice(options)
+            cells[(c, heights[c])] = i & 1
+            heights[c] += 1
+            moves += str(c + 1)
+        if len(moves) == plies:
+            return moves
+
+
+NEAR_END = [random_position(s, 30) for s in range(4)]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def built():
+    targets = ["build/bin/" + b for b in MANIFEST["binaries"]]
+    subprocess.run(["make", "-s", "-C", REPO] + targets, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def run(name, *args):
+    return subprocess.run([os.path.join(BIN, name)] + list(args),
+                          capture_output=True, text=True)
+
+
+def solve(path, args):
+    assert run("sp-c4", *args, "-o", str(path)).returncode == 0
+    return path
+
+
+def assert_fails(proc, what=None):
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith("sp-c4-check: ")
+    assert proc.stderr.count("\n") == 1
+    if what:
+        assert what in proc.stderr
+
+
+@pytest.mark.parametrize("moves", NEAR_END)
+def test_near_end_matches_plain_solver(tmp_path, moves):
+    args = ["-p", moves, "-t", "12"]
+    path = solve(tmp_path / "r.txt", args)
+    proc = run("sp-c4-check", *args, str(path))
+    assert proc.returncode == 0, proc.stderr
+
+
+def swap_column(path, col):
+    lines = path.read_text().splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.startswith(f"column {col} "):
+            old = line.split()[2]
+            new = {"win": "loss", "loss": "draw", "draw": "win"}[old]
+            lines[i] = f"column {col} {new}\n"
+    path.write_text("".join(lines))
+
+
+def test_wrong_move_value_fails_near_end(tmp_path):
+    args = ["-p", NEAR_END[0], "-t", "12"]
+    path = solve(tmp_path / "r.txt", args)
+    col = next(line.split()[1] for line in path.read_text().splitlines()
+               if line.startswith("column ") and not line.endswith("full"))
+    swap_column(path, col)
+    text = path.read_text()
+    # keep the stated value consistent so only the plain solver can object
+    vals = [line.split()[2] for line in text.splitlines()
+            if line.startswith("column ") and not line.endswith("full")]
+    best = max(vals, key=["loss", "draw", "win"].index)
+    lines = [f"value {best}" if line.startswith("value ") else line
+             for line in text.splitlines()]
+    path.write_text("\n".join(lines) + "\n")
+    assert_fails(run("sp-c4-check", *args, str(path)), "plain solver")
+
+
+@pytest.fixture(scope="module")
+def twelve_ply(tmp_path_factory):
+    args = ["-p", "444333555222", "-t", "22"]
+    path = tmp_path_factory.mktemp("c4") / "r.txt"
+    return args, solve(path, args).read_text()
+
+
+def test_twelve_ply_known_values(tmp_path, twelve_ply):
+    args, text = twelve_ply
+    path = tmp_path / "r.txt"
+    path.write_text(text)
+    assert run("sp-c4-check", *args, str(path)).returncode == 0
+    assert "value win\n" in text and "column 3 draw\n" in text
+    swap_column(path, 3)        # draw -> win: still consistent, but wrong
+    assert_fails(run("sp-c4-check", *args, str(path)), "known value")
+
+
+def test_inconsistent_value_fails(tmp_path, twelve_ply):
+    args, text = twelve_ply
+    path = tmp_path / "r.txt"
+    path.write_text(text.replace("value win", "value draw"))
+    assert_fails(run("sp-c4-check", *args, str(path)), "best move")
+
+
+def test_truncated_and_wrong_table_fail(tmp_path, twelve_ply):
+    args, text = twelve_ply
+    path = tmp_path / "r.txt"
+    path.write_text(text[:text.index("column 4")])
+    assert_fails(run("sp-c4-check", *args, str(path)), "truncated")
+    path.write_text(text)
+    assert_fails(run("sp-c4-check", "-p", "444333555222", "-t", "21",
+                     str(path)), "tt_entries")
+
+
+def test_unknown_deep_position_fails(tmp_path):
+    args = ["-p", "4443335552", "-t", "4"]
+    path = tmp_path / "r.txt"
+    path.write_text("moves 4443335552\nply 10\ntt_entries 16\nvalue win\n" +
+                    "".join(f"column {c} win\n" for c in range(1, 8)) +
+                    "nodes 1\n")
+    assert_fails(run("sp-c4-check", *args, str(path)), "no known value")
+
+
+@pytest.mark.parametrize("args", [
+    [], ["-t", "3"], ["-t", "x"], ["-t", "10", "--mb", "1"],
+    ["-p", "48", "-t", "10"], ["-p", "4444444", "-t", "10"],
+    ["-p", "1212121", "-t", "10"], ["-t", "10", "-q"], ["-t", "10", "x"],
+])
+def test_bad_arguments_exit_2(tmp_path, args):
+    proc = run("sp-c4", *args, "-o", str(tmp_path / "r.txt"))
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1
+
+
+def test_mb_sets_table(tmp_path):
+    path = solve(tmp_path / "r.txt", ["-p", NEAR_END[1], "--mb", "1"])
+    assert "tt_entries 131072\n" in path.read_text()
+
+
+def test_manifest_keys_and_commands(tmp_path):
+    m = MANIFEST
+    assert set(m) <= {"name", "group", "paper_row", "description",
+                      "binaries", "sizes", "prepare", "run", "check"}
+    assert m["name"] == os.path.basename(HERE) == m["paper_row"]
+    assert set(m["sizes"]) == {"test", "paper", "ref"}
+    assert m["sizes"]["paper"]["args"] == ["-p", "444333555222", "-t", "19"]
+    assert m["sizes"]["ref"]["args"][-2:] == ["--mb", "{ref_mb}"]
+    assert 5 < m["sizes"]["ref"]["ref_ratio"] < 5.5
+    for cmd in (m["run"]["command"], m["check"]["command"]):
+        assert cmd[0][len("{bin}/"):] in m["binaries"]
+    args = ["-p", NEAR_END[2], "-t", "10"]
+    words = [w.replace("{bin}", BIN).replace("{out}", str(tmp_path))
+             for w in m["run"]["command"]]
+    i = words.index("{args}")
+    assert subprocess.run(words[:i] + args + words[i + 1:]).returncode == 0
+    words = [w.replace("{bin}", BIN).replace("{out}", str(tmp_path))
+             for w in m["check"]["command"]]
+    assert subprocess.run(words[:i] + args + words[i + 1:]).returncode == 0

@@ -1,0 +1,155 @@
+"""Tests of sp-linker-gen and sp-linker-check: ld.bfd links the generated
+objects into a program the check accepts; a damaged program, objects of
+another seed or a wrong size fail it; bad arguments are refused; and the
+manifest's prepare, run and check commands work end to end."""
+import os
+import re
+import shutil
+import subprocess
+import tomllib
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+BIN = os.path.join(REPO, "build", "bin")
+with open(os.path.join(HERE, "workload.toml"), "rb") as f:
+    MANIFEST = tomllib.load(f)
+TINY = ["-n", "2"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def built():
+    targets = ["build/bin/" + b for b in MANIFEST["binaries"]]
+    subprocess.run(["make", "-s", "-C", REPO] + targets, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def run(name, *args):
+    return subprocess.run([os.path.join(BIN, name)] + list(args),
+                          capture_output=True, text=True)
+
+
+def expand(cmd, args, values):
+    words = []
+    for w in cmd:
+        if w == "{args}":
+            words += args
+        else:
+            for k, v in values.items():
+                w = w.replace("{" + k + "}", v)
+            words.append(w)
+    return words
+
+
+@pytest.fixture(scope="module")
+def linked(tmp_path_factory):
+    """Inputs for TINY with seed 42 made by the manifest's prepare, and the
+    program its run command links."""
+    base = tmp_path_factory.mktemp("linker")
+    values = {"bin": BIN, "input": str(base / "in"), "out": str(base / "out"),
+              "seed": "42"}
+    os.mkdir(values["input"])
+    os.mkdir(values["out"])
+    for section in ("prepare", "run"):
+        proc = subprocess.run(expand(MANIFEST[section]["command"], TINY,
+                                     values), capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+    return values
+
+
+def check(prog, args=TINY, seed="42"):
+    return run("sp-linker-check", *args, "-s", seed, str(prog))
+
+
+def assert_fails(proc, what=None):
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith("sp-linker-check: ")
+    assert proc.stderr.count("\n") == 1
+    if what:
+        assert what in proc.stderr
+
+
+def test_linked_program_passes(linked):
+    values = linked
+    proc = subprocess.run(expand(MANIFEST["check"]["command"], TINY, values),
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = subprocess.run([values["out"] + "/a.out"], capture_output=True,
+                         text=True).stdout
+    assert out.startswith("functions 1000 checksum ")
+    nm = subprocess.run(["nm", values["out"] + "/a.out"], capture_output=True,
+                        text=True).stdout
+    assert len(re.findall(r" T f_\d+_\d+\n", nm)) == 1000
+
+
+def test_changed_data_fails(linked, tmp_path):
+    src = open(os.path.join(linked["input"], "u00001.c")).read()
+    value = int(re.search(r"d_1\[8\] = \{(\d+)ULL", src).group(1))
+    data = bytearray(open(linked["out"] + "/a.out", "rb").read())
+    pos = data.find(value.to_bytes(8, "little"))
+    assert pos > 0
+    data[pos] ^= 1
+    prog = tmp_path / "a.out"
+    prog.write_bytes(bytes(data))
+    prog.chmod(0o755)
+    assert_fails(check(prog), "checksum")
+
+
+def test_truncated_program_fails(linked, tmp_path):
+    prog = tmp_path / "a.out"
+    prog.write_bytes(open(linked["out"] + "/a.out", "rb").read()[:3000])
+    prog.chmod(0o755)
+    assert_fails(check(prog))
+
+
+def test_other_seed_or_size_fails(linked):
+    prog = linked["out"] + "/a.out"
+    assert_fails(check(prog, seed="43"), "checksum")
+    assert_fails(check(prog, ["-n", "3"]), "functions")
+
+
+def test_missing_object_breaks_link(linked, tmp_path):
+    rsp = open(os.path.join(linked["input"], "link.rsp")).read()
+    rsp = "\n".join(w for w in rsp.splitlines() if not w.endswith("u00001.o"))
+    (tmp_path / "link.rsp").write_text(rsp + "\n")
+    proc = subprocess.run(["/usr/bin/ld.bfd", "@" + str(tmp_path / "link.rsp"),
+                           "-o", str(tmp_path / "a.out")],
+                          capture_output=True, text=True)
+    assert proc.returncode != 0 and "undefined reference" in proc.stderr
+
+
+@pytest.mark.parametrize("args", [
+    [], ["-n", "0"], ["-n", "x"], ["-n", "2", "--mb", "1"],
+    ["-n", "2", "-s"], ["-n", "2", "-q"], ["-n", "2", "extra"],
+])
+def test_bad_arguments_exit_2(tmp_path, args):
+    proc = run("sp-linker-gen", *args, "-o", str(tmp_path / "in"))
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1
+    proc = run("sp-linker-check", *args, str(tmp_path / "a.out"))
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1
+
+
+def test_mb_picks_units(tmp_path):
+    # 2 MiB / (500 functions x 1900 B) = 2 units
+    assert run("sp-linker-gen", "--mb", "2", "-o",
+               str(tmp_path)).returncode == 0
+    assert sorted(p for p in os.listdir(tmp_path) if p.endswith(".o")) == \
+        ["main.o", "u00000.o", "u00001.o"]
+
+
+def test_manifest_keys():
+    m = MANIFEST
+    assert set(m) <= {"name", "group", "paper_row", "description",
+                      "binaries", "sizes", "prepare", "run", "check"}
+    assert m["name"] == os.path.basename(HERE) == m["paper_row"]
+    assert set(m["sizes"]) == {"test", "paper", "ref"}
+    assert m["run"]["command"][0] == "/usr/bin/ld.bfd"
+    assert shutil.which(m["run"]["command"][0])
+    assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
+    assert 92 < m["sizes"]["ref"]["ref_ratio"] < 93
+    for cmd in (m["prepare"]["command"], m["check"]["command"]):
+        assert cmd[0][len("{bin}/"):] in m["binaries"]
+        assert "{seed}" in cmd
