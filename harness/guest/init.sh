@@ -7,6 +7,7 @@ export HOME=/root TERM=dumb
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
+ln -sf /proc/self/fd /dev/fd
 mount -t tmpfs tmp /tmp
 mount -t tmpfs run /run
 mount -t debugfs debugfs /sys/kernel/debug

@@ -1,8 +1,10 @@
 #!/bin/bash
 # run-in-guest.sh DIR - runs the upstream mm selftests built into DIR twice,
 # reservations off then on, and prints one TAP line per selftest: ok when
-# both runs give the same pass/fail list.  transhuge-stress never ends by
-# itself: it runs for a bounded time and passes if it is still alive.
+# both runs fail the same subtests (by number) and exit alike; a subtest that
+# passes one way and is skipped the other is reported, not counted as a
+# failure.  transhuge-stress never ends by itself: it runs for a bounded
+# time and passes if it is still alive.
 set -u
 dir=$1
 knob=/sys/kernel/mm/transparent_hugepage/reservation/enabled
@@ -14,8 +16,7 @@ limit=${UPSTREAM_TEST_TIMEOUT:-600}
 n=0
 failed=0
 
-# Prints the test's own result lines, sorted: "ok ..." and "not ok ..."
-# without their numbers, then its exit status.
+# Prints one line per subtest, "N pass|skip|fail", then the exit status.
 run_one() {
 	local t=$1 log=$2
 	if [ "$t" = transhuge-stress ]; then
@@ -27,7 +28,9 @@ run_one() {
 	fi
 	(cd "$dir" && timeout "$limit" "./$t") >"$log" 2>&1
 	local rc=$?
-	grep -E '^(not )?ok [0-9]+' "$log" | sed -E 's/^(not )?ok [0-9]+ /\1ok /' | sort
+	sed -nE -e 's/^not ok ([0-9]+).*/\1 fail/p' \
+		-e 's/^ok ([0-9]+) .*# [Ss][Kk][Ii][Pp].*/\1 skip/p' \
+		-e 's/^ok ([0-9]+)( .*)?$/\1 pass/p' "$log"
 	echo "exit $rc"
 }
 
@@ -35,17 +38,23 @@ echo "1..$(wc -w <"$dir/tests")"
 for t in $(cat "$dir/tests"); do
 	n=$((n + 1))
 	echo 0 >$knob
-	off=$(run_one "$t" "/tmp/upstream-$t-off.log")
+	run_one "$t" "/tmp/upstream-$t-off.log" >/tmp/upstream-$t-off.res
 	echo 1 >$knob
-	on=$(run_one "$t" "/tmp/upstream-$t-on.log")
+	run_one "$t" "/tmp/upstream-$t-on.log" >/tmp/upstream-$t-on.res
 	echo 0 >$knob
-	summary="$(grep -c '^ok' <<<"$off") ok/$(grep -c '^not ok' <<<"$off") not ok, $(tail -1 <<<"$off")"
-	if [ "$off" = "$on" ]; then
-		echo "ok $n - upstream $t: same results with reservations on and off ($summary)"
+	count() { grep -c " $1\$" "$2"; }
+	off=/tmp/upstream-$t-off.res on=/tmp/upstream-$t-on.res
+	summary="off: $(count pass $off) pass, $(count skip $off) skip, $(count fail $off) fail, $(tail -1 $off); on: $(count pass $on) pass, $(count skip $on) skip, $(count fail $on) fail, $(tail -1 $on)"
+	if [ "$(grep -E ' fail$|^exit' $off)" = "$(grep -E ' fail$|^exit' $on)" ]; then
+		echo "ok $n - upstream $t: same failures with reservations on and off ($summary)"
 	else
 		failed=$((failed + 1))
-		echo "not ok $n - upstream $t: results differ with reservations on"
-		diff <(echo "$off") <(echo "$on") | sed 's/^/# /' | head -20
+		echo "not ok $n - upstream $t: failures differ with reservations on ($summary)"
+		diff $off $on | sed 's/^/# /' | head -20
+	fi
+	if ! diff -q $off $on >/dev/null; then
+		echo "# $t: subtests that pass one way and are skipped the other:"
+		diff $off $on | grep -E '^[<>]' | sed 's/^/#   /' | head -10
 	fi
 done
 [ $failed -eq 0 ]

@@ -1,0 +1,13 @@
+# tests.mk - builds the in-guest reservation tests into build/kernel-tests/,
+# where kernel-patch/tests/run-in-guest.sh finds them ('spbench kernel test').
+KTESTDIR := $(BUILD)/kernel-tests
+KTEST_NAMES := resv_knobs resv_sparse resv_inplace resv_integrity \
+	       resv_pressure resv_threshold
+KTESTS := $(addprefix $(KTESTDIR)/,$(KTEST_NAMES))
+
+all: $(KTESTS)
+
+$(KTESTDIR)/%: $(OBJ)/kernel-patch/tests/%.o \
+	       $(OBJ)/kernel-patch/tests/resv_common.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^
