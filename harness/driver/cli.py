@@ -67,6 +67,9 @@ def parser():
     kt.add_argument("--accel", default="auto", choices=("auto", "kvm", "tcg"))
     kt.add_argument("--reservations-off", action="store_true",
                     help="leave the reservation knob off (tests that need it must fail)")
+    kt.add_argument("--upstream", action="store_true",
+                    help="also run the upstream mm selftests with reservations off and on "
+                    "(about 5 minutes under TCG)")
 
     state_cli.add_parsers(sub)
 
@@ -280,7 +283,8 @@ def cmd_kernel(args):
         return kernel_boot.boot(args.variant, cmd, mem=args.mem, cpus=args.cpus,
                                 timeout=args.timeout, accel=args.accel).status
     if args.kernel_command == "test":
-        return kernel_test.run(args.timeout, args.accel, not args.reservations_off)
+        return kernel_test.run(args.timeout, args.accel, not args.reservations_off,
+                               args.upstream)
     raise UserError("spbench kernel needs an action: build, boot or test")
 
 

@@ -27,12 +27,18 @@ def _build_upstream_selftests(info):
                         else "building the upstream mm selftests failed", status=1)
 
 
-def run(timeout, accel, reservations=True):
+def run(timeout, accel, reservations=True, upstream=False):
     """reservations=False leaves the knob off: the tests that need
-    reservations must then fail, which shows that they can."""
+    reservations must then fail, which shows that they can. upstream adds
+    the upstream mm selftests, run with reservations off and on."""
     info = kernel_build.build("test")
-    _build_upstream_selftests(info)
-    command = [SUITE] if reservations else ["env", "RESV_TEST_KNOB=0", SUITE]
+    env = ["env"]
+    if upstream:
+        _build_upstream_selftests(info)
+        env.append(f"RESV_UPSTREAM={UPSTREAM}")
+    if not reservations:
+        env.append("RESV_TEST_KNOB=0")
+    command = env + [SUITE]
     result = kernel_boot.boot("test", command, mem="2G", timeout=timeout, accel=accel,
                               numa_nodes=2)
     summary = [m for m in map(SUMMARY.search, result.output) if m]

@@ -8,11 +8,11 @@ repo=$(cd "$here/../.." && pwd)
 passed=0
 failed=0
 log=/tmp/kernel-test.out
-upstream="$repo/build/kernel/selftests-mm"
+upstream="${RESV_UPSTREAM:-}"
 for t in "$here"/guest_*.py "$repo"/build/kernel-tests/* "$here/upstream/run-in-guest.sh"; do
 	case "$t" in
 	*/upstream/run-in-guest.sh)
-		[ -f "$upstream/tests" ] || continue
+		[ -n "$upstream" ] && [ -f "$upstream/tests" ] || continue
 		[ "${RESV_TEST_KNOB:-1}" = 0 ] && continue
 		set -- "$upstream" ;;
 	*) set -- ;;
