@@ -23,5 +23,7 @@ sh -c "$(cat "$fw/command/raw")" </dev/console
 status=$?
 echo "spbench-guest: exit status $status"
 sync
+# let the console drain: a power-off right away can cut the line above
+sleep 1
 echo o >/proc/sysrq-trigger
 sleep 30
