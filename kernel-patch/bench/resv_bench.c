@@ -28,7 +28,7 @@
 #define THP "/sys/kernel/mm/transparent_hugepage/"
 #define TRACE "/sys/kernel/debug/tracing/"
 
-static char saved_enabled[32], saved_resv[8], saved_defrag[32];
+static char saved_enabled[128], saved_resv[16], saved_defrag[128];
 
 static void die(const char *what)
 {
@@ -227,7 +227,11 @@ static double trace_max_hold_us(const char *comm)
 	return best;
 }
 
-/* In place: the last fault of a region until AnonHugePages shows it. */
+/*
+ * In place: the last fault of a region until AnonHugePages shows it; the
+ * faulting task promotes with mmap_lock held for reading, so any write
+ * hold seen here would be someone else's.
+ */
 static void promote_in_place(double *ms, double *hold_us)
 {
 	char *a;
@@ -244,7 +248,7 @@ static void promote_in_place(double *ms, double *hold_us)
 		usleep(200);
 	*ms = (now() - t0) * 1e3;
 	usleep(100000);
-	*hold_us = trace_max_hold_us("kworker");
+	*hold_us = trace_max_hold_us("resv_bench");
 	if (anon_huge_kb_of(a) < 2048)
 		*ms = -1;
 	munmap(a, HUGE);
@@ -327,7 +331,7 @@ int main(void)
 	       pm / cm);
 	printf("longest mmap_lock write hold (us)    %9.1f %17.1f %6.3f\n", ph, ch,
 	       ph / ch);
-	printf("(in place: from the last fault, including the work item's wait; "
-	       "copying: MADV_COLLAPSE, khugepaged's collapse_huge_page)\n");
+	printf("(in place: the last fault, which promotes, until smaps shows the PMD;"
+	       " copying: MADV_COLLAPSE, khugepaged's collapse_huge_page)\n");
 	return 0;
 }
