@@ -122,7 +122,7 @@ def _launch(cmd, log_path, timeout, echo):
 
 
 def _fw_files(workdir, command, cwd, share):
-    files = {"command": shlex.join(command), "cwd": cwd}
+    files = {"command": shlex.join(command), "cwd": cwd, "repo": paths.REPO}
     if share:
         files["share"] = share
     fw = {}

@@ -6,12 +6,22 @@ export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root TERM=dumb
 mount -t proc proc /proc
 mount -t sysfs sys /sys
-mount -t devtmpfs dev /dev
+mount -t devtmpfs dev /dev 2>/dev/null
 ln -sf /proc/self/fd /dev/fd
-mount -t tmpfs tmp /tmp
 mount -t tmpfs run /run
 mount -t debugfs debugfs /sys/kernel/debug
 fw=/sys/firmware/qemu_fw_cfg/by_name/opt/spbench
+# A writable /tmp would hide a checkout that lives under the host's /tmp:
+# keep the host's /tmp reachable and bind the checkout back in place.
+repo=$(cat "$fw/repo/raw" 2>/dev/null)
+mkdir -p /run/host-tmp
+mount --bind /tmp /run/host-tmp
+mount -t tmpfs tmp /tmp
+case "$repo" in
+/tmp/*)
+	mkdir -p "$repo"
+	mount --bind "/run/host-tmp/${repo#/tmp/}" "$repo" ;;
+esac
 share=$(cat "$fw/share/raw" 2>/dev/null)
 if [ -n "$share" ]; then
 	mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 spbench-share "$share" ||
