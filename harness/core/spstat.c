@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -343,6 +344,21 @@ static bool contiguity(struct contiguity *c, const char *when)
 	return false;
 }
 
+/* spstat's own CPU time (not its child's): what measuring cost. */
+static void self_cost_json(struct json *j)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) != 0) {
+		json_null(j, "spstat_cpu");
+		return;
+	}
+	json_object_begin(j, "spstat_cpu");
+	json_double(j, "user_s", ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6);
+	json_double(j, "sys_s", ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6);
+	json_object_end(j);
+}
+
 static int do_run(const struct opts *o)
 {
 	static struct event_desc ev[MAX_EVENTS];
@@ -437,6 +453,7 @@ static int do_run(const struct opts *o)
 				 child.ru.ru_stime.tv_usec / 1e6);
 	json_object_end(&j);
 	json_int(&j, "max_rss_kb", child.ru.ru_maxrss);
+	self_cost_json(&j);
 	json_bool(&j, "thp_disabled", o->thp_disable);
 	counters_json(&j, "counters", &cs);
 	coverage_json(&j, "coverage", &cov);

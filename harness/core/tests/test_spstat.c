@@ -112,6 +112,8 @@ int main(int argc, char **argv)
 		  strstr(out, "\"coverage\": {") && strstr(out, "\"host\": {"),
 		  "every part of the record is there");
 	TAP_CHECK(out[strlen(out) - 2] == '}', "one object, newline-terminated");
+	TAP_CHECK(strstr(out, "\"spstat_cpu\": {\n    \"user_s\": "),
+		  "spstat's own CPU time in the record");
 
 	rc = run((char *[]){ SPSTAT, "--", "/nonexistent", NULL });
 	TAP_CHECK(rc == 127, "nonexistent command exits 127 (got %d)", rc);
