@@ -155,7 +155,15 @@ def make_plan(args, workload_names):
     if args.runs < 1 or args.warmup < 0 or args.sample_ms < 1:
         raise UserError("--runs must be >= 1, --warmup >= 0, --sample-ms >= 1")
     workloads = [manifest.find(n) for n in workload_names]
-    return Plan(workloads, policies.parse_list(args.policy), memstate.parse_list(args.state),
+    guest_patched = None
+    if args.kernel != "host" and not in_guest_kernel():
+        from .kernel_build import VARIANTS
+        if args.kernel not in VARIANTS:
+            raise UserError(f"unknown kernel '{args.kernel}'; known: host, "
+                            + ", ".join(VARIANTS))
+        guest_patched = VARIANTS[args.kernel][0]
+    return Plan(workloads, policies.parse_list(args.policy, guest_patched),
+                memstate.parse_list(args.state),
                 args.size, args.runs, args.warmup, args.seed, args.sample_ms,
                 kernel=in_guest_kernel() or args.kernel)
 

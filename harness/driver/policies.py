@@ -115,10 +115,29 @@ def resolve(name):
                     + ", ".join("mthp-" + size_label(s) for s in sizes))
 
 
-def parse_list(text):
+def for_guest(name, patched):
+    """A policy to be resolved inside a guest kernel: the host checks only
+    what it can know (the name, and for resv that the variant carries the
+    patch); the guest resolves it against its own sysfs."""
+    if name in ("base", "thp", "mthp-all") or re.fullmatch(r"mthp-\d+[KM]", name):
+        return Policy(name, [], [], name != "base", "resolved in the guest")
+    if name == "resv":
+        if not patched:
+            raise UserError("policy 'resv' needs the patched kernel; use --kernel patched "
+                            "(or test)")
+        return Policy(name, [], [], True, "resolved in the guest")
+    raise UserError(f"unknown policy '{name}'; known: base, thp, resv, mthp-all, "
+                    "mthp-<size> (e.g. mthp-64K)")
+
+
+def parse_list(text, guest_patched=None):
+    """Policies by name; guest_patched (True/False) when they are to run in a
+    guest kernel, with or without the reservation patch."""
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
         raise UserError("--policy needs at least one policy, e.g. base,thp")
     if len(set(names)) != len(names):
         raise UserError(f"--policy lists a policy twice: {text}")
+    if guest_patched is not None:
+        return [for_guest(n, guest_patched) for n in names]
     return [resolve(n) for n in names]

@@ -41,6 +41,16 @@ def test_unknown_workload(env, tmp_path):
     assert not out.exists()
 
 
+def test_resv_on_a_kernel_without_the_patch(env, tmp_path):
+    out = tmp_path / "out"
+    one_line_error(spbench(["run", "matrix", "--kernel", "stock", "--policy", "base,resv",
+                            "--out", str(out)], env),
+                   "policy 'resv' needs the patched kernel")
+    one_line_error(spbench(["run", "matrix", "--kernel", "mainline", "--out", str(out)], env),
+                   "unknown kernel 'mainline'")
+    assert not out.exists()
+
+
 def test_unknown_policy(env, tmp_path):
     out = tmp_path / "out"
     one_line_error(spbench(["run", "matrix", "--policy", "base,gigantic", "--out", str(out)], env),
