@@ -94,11 +94,17 @@ def _records(out):
     return [json.loads(l) for l in path.read_text().splitlines()]
 
 
+def _default_sigint():
+    # a shell runs background jobs with SIGINT ignored, and an ignored
+    # signal stays ignored across exec: give the run what a terminal gives
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start_thp_run(env, out):
     p = subprocess.Popen([SPBENCH, "run", "matrix", "--size", "test", "--policy", "thp,base",
                           "--runs", "20", "--warmup", "0", "--out", str(out)],
                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=_default_sigint)
     deadline = time.time() + 120
     while time.time() < deadline:
         if "[always]" in open(f"{THP}/enabled").read() and len(_records(out)) >= 1:
