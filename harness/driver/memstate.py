@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 from . import paths
 from .errors import UserError
@@ -100,11 +101,11 @@ last_fragmenter = None      # the latest spfrag's report, for the caller
 
 
 @contextlib.contextmanager
-def entered(state):
+def entered(state, journal=None):
     """The state held for the duration of one run, released after it."""
     global last_fragmenter
     if state in FRAG_MODES:
-        prepare("clean")    # each run fragments the same starting point
+        prepare("clean", journal)    # each run fragments the same starting point
         frag = Fragmenter(FRAG_MODES[state], frag_args())
         last_fragmenter = frag
         with frag:
@@ -115,14 +116,52 @@ def entered(state):
                       f"free {c['free_kb'] // 1024} MB", file=sys.stderr)
             yield
         return
-    prepare(state)
+    prepare(state, journal)
     yield
 
 
-def prepare(state):
+PCP_FRACTION = "/proc/sys/vm/percpu_pagelist_high_fraction"
+PCP_DRAINED_KB = 64 * 1024
+
+
+def pcp_kb(zoneinfo="/proc/zoneinfo"):
+    """Free pages cached on the per-CPU lists, in kB: free, but not in the
+    buddy lists /proc/buddyinfo (and so the metric) shows."""
+    try:
+        with open(zoneinfo) as f:
+            return 4 * sum(int(line.split()[1]) for line in f
+                           if line.lstrip().startswith("count:"))
+    except OSError:
+        return 0
+
+
+def drain_pcp(journal=None, wait_s=5.0):
+    """Gives the per-CPU free lists back to the buddy allocator, where freed
+    pages merge (kernels since 6.7 grow those lists with demand, up to 1/8
+    of a zone): a manual percpu_pagelist_high_fraction gives them a small
+    high mark, the kernel trims them to it within a second or two, and the
+    old value goes back (the journal also holds it, in case of a crash)."""
+    if not os.path.exists(PCP_FRACTION):
+        return
+    with open(PCP_FRACTION) as f:
+        old = f.read().strip()
+    try:
+        if journal is not None:
+            journal.set(PCP_FRACTION, "1000000")
+        else:
+            _poke(PCP_FRACTION, "1000000")
+        deadline = time.monotonic() + wait_s
+        while pcp_kb() > PCP_DRAINED_KB and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        _poke(PCP_FRACTION, old)
+
+
+def prepare(state, journal=None):
     if state == "clean":
         os.sync()
         _poke("/proc/sys/vm/drop_caches", "3")
+        drain_pcp(journal)
         _poke("/proc/sys/vm/compact_memory", "1")
     elif state != "asis":
         raise UserError(f"unknown state '{state}'; known: {', '.join(STATES)}")

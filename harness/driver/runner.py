@@ -195,7 +195,7 @@ class Runner:
             self.journal.set(path, value)
         outdir = tempfile.mkdtemp(prefix=f"{w.name}-", dir=self.scratch())
         try:
-            with memstate.entered(state):
+            with memstate.entered(state, self.journal):
                 self.measure(w, state, rep, warm, pol, outdir)
         finally:
             shutil.rmtree(outdir, ignore_errors=True)

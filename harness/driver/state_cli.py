@@ -45,6 +45,9 @@ def render_state(m):
            f"free memory       {c['free_kb'] / 1024:.0f} MB of {c['total_kb'] / 1024:.0f} MB "
            f"the page allocator manages (MemAvailable {m['mem_available_kb'] / 1024:.0f} MB)",
            f"free 2 MB blocks  {c['free_2m_blocks']}"]
+    if "pcp_kb" in m:
+        out.append(f"per-CPU lists     {m['pcp_kb'] / 1024:.0f} MB free but cached per CPU, not "
+                   "in buddyinfo (the clean state drains them)")
     types = m.get("by_migratetype")
     if types:
         out.append("by migratetype    " + "; ".join(

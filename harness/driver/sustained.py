@@ -140,7 +140,7 @@ def _scheme(runner, w, scheme, base, thp, nruns, journal, timeline):
     say = lambda m: print(f"spbench: {scheme}: {m}", file=sys.stderr, flush=True)
     for path, value in scheme_settings(scheme):
         journal.set(path, value)
-    memstate.prepare("clean")
+    memstate.prepare("clean", journal)
     timeline.event(scheme, "clean")
     say("fragmenting memory (spfrag --mode pagecache)")
     frag = memstate.Fragmenter("pagecache", memstate.frag_args())

@@ -73,3 +73,48 @@ def test_scheme_settings():
     assert int(daemon["/proc/sys/vm/compaction_proactiveness"]) > 0
     with pytest.raises(UserError):
         sustained.scheme_settings("other")
+
+
+ZONEINFO = """Node 0, zone   Normal
+  pages free     5037953
+  pagesets
+    cpu: 0
+              count:    20881
+              high:     90516
+    cpu: 1
+              count:    315137
+              high:     315367
+"""
+
+
+def test_pcp_kb_sums_the_per_cpu_counts(tmp_path):
+    z = tmp_path / "zoneinfo"
+    z.write_text(ZONEINFO)
+    assert memstate.pcp_kb(str(z)) == 4 * (20881 + 315137)
+    assert memstate.pcp_kb(str(tmp_path / "missing")) == 0
+
+
+def test_drain_pcp_holds_a_small_high_mark_then_puts_the_value_back(tmp_path, monkeypatch):
+    knob = tmp_path / "percpu_pagelist_high_fraction"
+    knob.write_text("0\n")
+    monkeypatch.setattr(memstate, "PCP_FRACTION", str(knob))
+    seen = []
+
+    def pcp_kb():               # the lists shrink while the manual value is set
+        seen.append(knob.read_text().strip())
+        return 10 ** 6 if len(seen) < 3 else 0
+    monkeypatch.setattr(memstate, "pcp_kb", pcp_kb)
+    memstate.drain_pcp()
+    assert seen == ["1000000"] * 3 and knob.read_text().strip() == "0"
+
+    class Journal:
+        def __init__(self):
+            self.saved = []
+
+        def set(self, path, value):
+            self.saved.append((path, open(path).read().strip()))
+            open(path, "w").write(value)
+    seen.clear()
+    j = Journal()
+    memstate.drain_pcp(j)
+    assert j.saved == [(str(knob), "0")] and knob.read_text().strip() == "0"

@@ -64,6 +64,19 @@ int frag_measure(struct contiguity *c, char *err, size_t errlen);
 uint64_t frag_high_watermarks_kb(const char *zoneinfo_path);
 /* MemAvailable from /proc/meminfo in kB (0 when unreadable). */
 uint64_t frag_mem_available_kb(void);
+/* Free pages on the per-CPU lists (the zones' pageset counts), in kB.
+ * They are free but not in the buddy lists /proc/buddyinfo shows. */
+uint64_t frag_pcp_kb(const char *zoneinfo_path);
+/* Makes the kernel give the per-CPU lists back to the buddy allocator, where
+ * freed pages merge: kernels since 6.7 grow those lists with demand (up to
+ * 1/8 of a zone over its CPUs), so memory just freed can look scattered
+ * for minutes.  A manual percpu_pagelist_high_fraction gives them a small
+ * high mark, which the kernel trims them to within a second or two; the old
+ * value goes back once they hold at most FRAG_PCP_DRAINED_KB, or after
+ * FRAG_PCP_WAIT_TICKS x 100 ms.  0, or -1 without root. */
+#define FRAG_PCP_DRAINED_KB	(8 * 1024)
+#define FRAG_PCP_WAIT_TICKS	50
+int frag_drain_pcp(void);
 
 /* Set by the signal handler: stop filling, release, exit. */
 extern volatile sig_atomic_t frag_stop;

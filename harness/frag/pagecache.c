@@ -160,7 +160,10 @@ int frag_pagecache_fill(const struct frag_target *t, struct frag_result *r,
 			free(order);
 			return -1;
 		}
-		if (c.free_kb >= t->floor_kb || frag_stop)
+		/* a closed file's pages go to the per-CPU lists first, and
+		 * a drain leaves up to FRAG_PCP_DRAINED_KB there */
+		if (c.free_kb + frag_pcp_kb("/proc/zoneinfo") >=
+		    t->floor_kb + FRAG_PCP_DRAINED_KB || frag_stop)
 			break;
 		close(pc.fds[order[i]]);
 		pc.fds[order[i]] = -1;

@@ -87,6 +87,7 @@ static void snapshot_json(struct json *j, const char *key)
 			    "/proc/pagetypeinfo: needs root" :
 			    strerror(errno));
 	json_uint(j, "mem_available_kb", frag_mem_available_kb());
+	json_uint(j, "pcp_kb", frag_pcp_kb("/proc/zoneinfo"));
 	json_object_end(j);
 }
 
@@ -281,6 +282,9 @@ int main(int argc, char **argv)
 		}
 	}
 
+	/* pages freed just before would sit on per-CPU lists, outside the
+	 * buddy lists the metric reads: drain before both measurements */
+	frag_drain_pcp();
 	if (frag_measure(&before, err, sizeof(err)) < 0)
 		die("%s", err);
 	if (!floor_given) {
@@ -316,6 +320,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "spfrag: %s\n", err);
 		return 1;
 	}
+	frag_drain_pcp();
 	if (frag_measure(&after, err, sizeof(err)) < 0)
 		die("%s", err);
 
@@ -366,6 +371,9 @@ int main(int argc, char **argv)
 	json_string(&j, "schema", "spfrag/1");
 	json_string(&j, "event", "released");
 	json_double(&j, "time_s", frag_now_s() - t0);
+	json_uint(&j, "pcp_kb", frag_pcp_kb("/proc/zoneinfo"));
+	json_bool(&j, "pcp_drained", frag_drain_pcp() == 0);
+	json_uint(&j, "pcp_kb_drained", frag_pcp_kb("/proc/zoneinfo"));
 	if (frag_measure(&after, err, sizeof(err)) == 0)
 		contiguity_json(&j, "contiguity", &after);
 	json_object_end(&j);
