@@ -1,6 +1,7 @@
 """End-to-end tests of the spbench command: bad input gets one line and a
 non-zero exit with nothing recorded; SIGTERM, Ctrl-C and SIGKILL in the
-middle of a thp run leave THP settings as they were."""
+middle of a thp run leave THP settings as they were, also when the run is
+killed while spfrag holds memory fragmented."""
 import json
 import os
 import signal
@@ -146,3 +147,46 @@ def test_sigkill_then_next_command_restores(env, tmp_path):
     assert q.returncode == 0
     assert "restored settings left by an interrupted run" in q.stderr
     assert open(f"{THP}/enabled").read() == before
+
+
+def _spfrag_pids(sid):
+    pids = []
+    for d in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            if fields[0] != "Z" and int(fields[3]) == sid and \
+                    os.readlink(f"/proc/{d}/exe").endswith("/spfrag"):
+                pids.append(int(d))
+        except (OSError, ValueError, IndexError):
+            pass
+    return pids
+
+
+@root_only
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_killed_while_fragmented(env, tmp_path, sig):
+    """The run is killed while spfrag holds memory: no spfrag is left, and
+    the settings come back (at once, or by the next command after SIGKILL)."""
+    before = open(f"{THP}/enabled").read()
+    if "[always]" in before:
+        pytest.skip("THP is already 'always': a change could not be seen")
+    p = subprocess.Popen([SPBENCH, "run", "matrix", "--size", "test", "--policy", "thp",
+                          "--state", "fragmented", "--runs", "1", "--warmup", "0",
+                          "--out", str(tmp_path / "out")],
+                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    deadline = time.time() + 120
+    while not _spfrag_pids(p.pid) and time.time() < deadline and p.poll() is None:
+        time.sleep(0.05)
+    assert _spfrag_pids(p.pid), "spfrag never started"
+    os.kill(p.pid, sig)             # spbench only: spfrag must follow by itself
+    p.communicate(timeout=120)
+    deadline = time.time() + 30
+    while _spfrag_pids(p.pid) and time.time() < deadline:
+        time.sleep(0.1)
+    assert not _spfrag_pids(p.pid)
+    if sig == signal.SIGKILL:
+        assert spbench(["restore"], env).returncode == 0
+    assert open(f"{THP}/enabled").read() == before
+    assert not os.path.exists(os.path.join(env["SPBENCH_STATE_DIR"], "saved-settings.json"))
