@@ -77,6 +77,12 @@ uint64_t frag_pcp_kb(const char *zoneinfo_path);
 #define FRAG_PCP_DRAINED_KB	(8 * 1024)
 #define FRAG_PCP_WAIT_TICKS	50
 int frag_drain_pcp(void);
+/* The same, held: the small high mark stays until frag_pcp_unpin(), so the
+ * lists cannot hide free memory from a fill.  The caller restores it on
+ * every way out it controls (a SIGKILL leaves it set: spbench's settings
+ * journal holds the old value). */
+int frag_pcp_pin(void);
+void frag_pcp_unpin(void);
 
 /* Set by the signal handler: stop filling, release, exit. */
 extern volatile sig_atomic_t frag_stop;

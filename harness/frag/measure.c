@@ -3,6 +3,7 @@
 #include "frag.h"
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,35 +68,63 @@ uint64_t frag_pcp_kb(const char *zoneinfo_path)
 	return pages * 4;
 }
 
-int frag_drain_pcp(void)
+static const char pcp_path[] = "/proc/sys/vm/percpu_pagelist_high_fraction";
+static char pcp_old[32];
+static ssize_t pcp_old_len;
+
+static bool pcp_write(const char *v, size_t n)
 {
-	static const char path[] = "/proc/sys/vm/percpu_pagelist_high_fraction";
-	static const char lowest_high[] = "1000000";
-	struct timespec tick = { 0, 100 * 1000 * 1000 };
-	char old[32];
-	sigset_t all, saved;
-	ssize_t n;
-	int fd = open(path, O_RDWR | O_CLOEXEC), ok;
+	int fd = open(pcp_path, O_WRONLY | O_CLOEXEC);
+	bool ok;
 
 	if (fd < 0)
+		return false;
+	ok = write(fd, v, n) == (ssize_t)n;
+	close(fd);
+	return ok;
+}
+
+int frag_pcp_pin(void)
+{
+	static const char lowest_high[] = "1000000";
+	struct timespec tick = { 0, 100 * 1000 * 1000 };
+	int fd;
+
+	if (pcp_old_len > 0)
+		return 0;
+	fd = open(pcp_path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return -1;
-	n = pread(fd, old, sizeof(old) - 1, 0);
-	if (n <= 0) {
-		close(fd);
+	pcp_old_len = read(fd, pcp_old, sizeof(pcp_old) - 1);
+	close(fd);
+	if (pcp_old_len <= 0 || !pcp_write(lowest_high, strlen(lowest_high))) {
+		pcp_old_len = 0;
 		return -1;
 	}
-	/* a signal cannot leave the setting changed */
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &saved);
-	ok = pwrite(fd, lowest_high, strlen(lowest_high), 0) > 0;
-	for (int i = 0; ok && i < FRAG_PCP_WAIT_TICKS; i++) {
+	for (int i = 0; i < FRAG_PCP_WAIT_TICKS; i++) {
 		if (frag_pcp_kb("/proc/zoneinfo") <= FRAG_PCP_DRAINED_KB)
 			break;
 		nanosleep(&tick, NULL);
 	}
-	if (pwrite(fd, old, n, 0) != n)
-		ok = 0;
+	return 0;
+}
+
+void frag_pcp_unpin(void)
+{
+	if (pcp_old_len > 0 && pcp_write(pcp_old, pcp_old_len))
+		pcp_old_len = 0;
+}
+
+int frag_drain_pcp(void)
+{
+	sigset_t all, saved;
+	int rc;
+
+	/* a signal cannot leave the setting changed */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &saved);
+	rc = frag_pcp_pin();
+	frag_pcp_unpin();
 	sigprocmask(SIG_SETMASK, &saved, NULL);
-	close(fd);
-	return ok ? 0 : -1;
+	return rc;
 }

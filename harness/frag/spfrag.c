@@ -282,9 +282,11 @@ int main(int argc, char **argv)
 		}
 	}
 
-	/* pages freed just before would sit on per-CPU lists, outside the
-	 * buddy lists the metric reads: drain before both measurements */
-	frag_drain_pcp();
+	/* freed pages would sit on per-CPU lists, outside the buddy lists
+	 * the metric reads and out of the fill's reach: keep those lists
+	 * small from the first measurement to the last */
+	frag_pcp_pin();
+	atexit(frag_pcp_unpin);
 	if (frag_measure(&before, err, sizeof(err)) < 0)
 		die("%s", err);
 	if (!floor_given) {
@@ -320,9 +322,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "spfrag: %s\n", err);
 		return 1;
 	}
-	frag_drain_pcp();
 	if (frag_measure(&after, err, sizeof(err)) < 0)
 		die("%s", err);
+	frag_pcp_unpin();
 
 	json_init(&j, stdout, false);
 	json_object_begin(&j, NULL);
