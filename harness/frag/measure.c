@@ -17,7 +17,8 @@ int frag_measure(struct contiguity *c, char *err, size_t errlen)
 				       errlen);
 }
 
-uint64_t frag_high_watermarks_kb(const char *zoneinfo_path)
+/* Sum, in kB, of every zoneinfo line that matches fmt (one %llu, pages). */
+static uint64_t zoneinfo_sum_kb(const char *zoneinfo_path, const char *fmt)
 {
 	FILE *f = fopen(zoneinfo_path, "re");
 	char *line = NULL;
@@ -27,11 +28,16 @@ uint64_t frag_high_watermarks_kb(const char *zoneinfo_path)
 	if (!f)
 		return 0;
 	while (getline(&line, &cap, f) > 0)
-		if (sscanf(line, " high %llu", &v) == 1)
+		if (sscanf(line, fmt, &v) == 1)
 			pages += v;
 	free(line);
 	fclose(f);
 	return pages * 4;
+}
+
+uint64_t frag_high_watermarks_kb(const char *zoneinfo_path)
+{
+	return zoneinfo_sum_kb(zoneinfo_path, " high %llu");
 }
 
 uint64_t frag_mem_available_kb(void)
@@ -53,19 +59,7 @@ uint64_t frag_mem_available_kb(void)
 
 uint64_t frag_pcp_kb(const char *zoneinfo_path)
 {
-	FILE *f = fopen(zoneinfo_path, "re");
-	char *line = NULL;
-	size_t cap = 0;
-	unsigned long long v, pages = 0;
-
-	if (!f)
-		return 0;
-	while (getline(&line, &cap, f) > 0)
-		if (sscanf(line, " count: %llu", &v) == 1)
-			pages += v;
-	free(line);
-	fclose(f);
-	return pages * 4;
+	return zoneinfo_sum_kb(zoneinfo_path, " count: %llu");
 }
 
 static const char pcp_path[] = "/proc/sys/vm/percpu_pagelist_high_fraction";
