@@ -161,10 +161,10 @@ int frag_pagecache_fill(const struct frag_target *t, struct frag_result *r,
 			return -1;
 		}
 		/* a closed file's pages go to the per-CPU lists first, and
-		 * up to a few MB stay there: keep twice FRAG_PCP_DRAINED_KB
+		 * up to a few MB stay there and other tasks allocate: keep 4 x FRAG_PCP_DRAINED_KB
 		 * over the floor */
 		if (c.free_kb + frag_pcp_kb("/proc/zoneinfo") >=
-		    t->floor_kb + 2 * FRAG_PCP_DRAINED_KB || frag_stop)
+		    t->floor_kb + 4 * FRAG_PCP_DRAINED_KB || frag_stop)
 			break;
 		close(pc.fds[order[i]]);
 		pc.fds[order[i]] = -1;
