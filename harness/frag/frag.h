@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "contiguity.h"
 #include "json.h"
@@ -84,6 +85,21 @@ int frag_drain_pcp(void);
 int frag_pcp_pin(void);
 void frag_pcp_unpin(void);
 
+/* A sysctl spfrag changes for a while: hold saves the old value (first time
+ * only) and writes the new one, restore writes the old one back; what is
+ * still held at exit goes back through frag_settings_restore_all (atexit).
+ * 0, or -1 when it cannot be read or written (not root). */
+struct frag_setting {
+	const char *path;
+	char old[32];
+	ssize_t len;			/* > 0 while held */
+	bool listed;
+	struct frag_setting *next;
+};
+int frag_setting_hold(struct frag_setting *s, const char *value);
+void frag_setting_restore(struct frag_setting *s);
+void frag_settings_restore_all(void);
+
 /* Set by the signal handler: stop filling, release, exit. */
 extern volatile sig_atomic_t frag_stop;
 
@@ -110,6 +126,14 @@ int frag_unmovable_fill(const struct frag_target *t, struct frag_result *r,
 			char *err, size_t errlen);
 void frag_unmovable_held(struct json *j);
 void frag_unmovable_release(void);
+
+/*
+ * pagecache thinning: in which of npasses passes page 'page' of file 'file'
+ * is dropped.  A seeded hash of both, so that every pass drops an even,
+ * scattered share of every file and no run of pages goes together.
+ */
+unsigned frag_drop_pass(uint64_t seed, unsigned file, uint64_t page,
+			unsigned npasses);
 
 /* A tiny seeded generator for reproducible orders (splitmix64). */
 uint64_t frag_rand(uint64_t *state);

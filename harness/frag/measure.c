@@ -2,14 +2,10 @@
  * watermarks (the reserve it never fills below) and MemAvailable. */
 #include "frag.h"
 
-#include <fcntl.h>
-#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 int frag_measure(struct contiguity *c, char *err, size_t errlen)
 {
@@ -62,39 +58,18 @@ uint64_t frag_pcp_kb(const char *zoneinfo_path)
 	return zoneinfo_sum_kb(zoneinfo_path, " count: %llu");
 }
 
-static const char pcp_path[] = "/proc/sys/vm/percpu_pagelist_high_fraction";
-static char pcp_old[32];
-static ssize_t pcp_old_len;
-
-static bool pcp_write(const char *v, size_t n)
-{
-	int fd = open(pcp_path, O_WRONLY | O_CLOEXEC);
-	bool ok;
-
-	if (fd < 0)
-		return false;
-	ok = write(fd, v, n) == (ssize_t)n;
-	close(fd);
-	return ok;
-}
+static struct frag_setting pcp_high = {
+	.path = "/proc/sys/vm/percpu_pagelist_high_fraction"
+};
 
 int frag_pcp_pin(void)
 {
-	static const char lowest_high[] = "1000000";
 	struct timespec tick = { 0, 100 * 1000 * 1000 };
-	int fd;
 
-	if (pcp_old_len > 0)
+	if (pcp_high.len > 0)
 		return 0;
-	fd = open(pcp_path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (frag_setting_hold(&pcp_high, "1000000") < 0)
 		return -1;
-	pcp_old_len = read(fd, pcp_old, sizeof(pcp_old) - 1);
-	close(fd);
-	if (pcp_old_len <= 0 || !pcp_write(lowest_high, strlen(lowest_high))) {
-		pcp_old_len = 0;
-		return -1;
-	}
 	for (int i = 0; i < FRAG_PCP_WAIT_TICKS; i++) {
 		if (frag_pcp_kb("/proc/zoneinfo") <= FRAG_PCP_DRAINED_KB)
 			break;
@@ -105,8 +80,7 @@ int frag_pcp_pin(void)
 
 void frag_pcp_unpin(void)
 {
-	if (pcp_old_len > 0 && pcp_write(pcp_old, pcp_old_len))
-		pcp_old_len = 0;
+	frag_setting_restore(&pcp_high);
 }
 
 int frag_drain_pcp(void)

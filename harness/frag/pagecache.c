@@ -1,7 +1,8 @@
 /* pagecache.c - spfrag's pagecache mode, the paper's method: a
  * web-server-like pass over many files leaves clean page-cache pages of
  * different files interleaved across physical memory; dropping a seeded
- * share of the files then frees pages scattered between the kept ones.
+ * share of every file's pages then frees pages scattered between the kept
+ * ones.
  *
  * The files are sparse and unlinked (O_TMPFILE) on a disk filesystem: reads
  * of their holes fill the page cache without disk I/O, the pages are
@@ -24,11 +25,14 @@
 #define TMPFS_MAGIC_ 0x01021994
 #define RAMFS_MAGIC_ 0x858458f6
 #define FILE_SIZE (1ull << 40)
+#define THIN_PASSES 64
+#define THIN_CHECK_FILES 32
 
 static struct {
 	int *fds;
-	unsigned nfiles, kept, active;
+	unsigned nfiles, active;
 	uint64_t rounds;	/* pages read per file */
+	uint64_t dropped;	/* pages dropped by thinning */
 	const char *dir;
 } pc;
 
@@ -108,13 +112,53 @@ static void revisit(uint64_t seed, char *buf)
 	free(order);
 }
 
+/* Whether the floor is free: a dropped page goes to the per-CPU lists first,
+ * up to a few MB stay there, and other tasks allocate meanwhile, so keep
+ * 4 x FRAG_PCP_DRAINED_KB over it. */
+static int floor_free(const struct frag_target *t, struct contiguity *c,
+		      char *err, size_t errlen)
+{
+	if (frag_measure(c, err, errlen) < 0)
+		return -1;
+	return c->free_kb + frag_pcp_kb("/proc/zoneinfo") >=
+	       t->floor_kb + 4 * FRAG_PCP_DRAINED_KB;
+}
+
+/* Drops pages until the floor is free, THIN_PASSES passes over every file,
+ * each dropping its seeded 1/THIN_PASSES of each file's pages: the freed
+ * pages lie between kept ones all over memory.  (Dropping whole files
+ * would free whole 2 MB blocks wherever one file's pages ran together.) */
+static int thin(const struct frag_target *t, struct contiguity *c,
+		char *err, size_t errlen)
+{
+	for (unsigned pass = 0; pass < THIN_PASSES; pass++) {
+		for (unsigned f = 0; f < pc.nfiles; f++) {
+			int done = f % THIN_CHECK_FILES ? 0 :
+				   floor_free(t, c, err, errlen);
+
+			if (done)
+				return done;
+			if (frag_stop)
+				return 0;
+			for (uint64_t p = 0; p < pc.rounds; p++) {
+				if (frag_drop_pass(t->seed, f, p,
+						   THIN_PASSES) != pass)
+					continue;
+				posix_fadvise(pc.fds[f], p * 4096, 4096,
+					      POSIX_FADV_DONTNEED);
+				pc.dropped++;
+			}
+		}
+	}
+	return 0;
+}
+
 int frag_pagecache_fill(const struct frag_target *t, struct frag_result *r,
 			char *err, size_t errlen)
 {
 	static char buf[65536];
 	struct contiguity c;
 	uint64_t since_check = 0;
-	unsigned *order;
 	double t0 = frag_now_s();
 
 	memset(r, 0, sizeof(*r));
@@ -147,31 +191,9 @@ int frag_pagecache_fill(const struct frag_target *t, struct frag_result *r,
 	t0 = frag_now_s();
 	revisit(t->seed, buf);
 
-	/* drop seeded files until the floor is free */
-	order = malloc(pc.nfiles * sizeof(unsigned));
-	if (!order)
-		return fail(err, errlen, "%s%s", "out of memory: ");
-	for (unsigned i = 0; i < pc.nfiles; i++)
-		order[i] = i;
-	frag_shuffle(order, pc.nfiles, t->seed);
-	pc.kept = pc.nfiles;
-	for (unsigned i = 0; i < pc.nfiles; i++) {
-		if (frag_measure(&c, err, errlen) < 0) {
-			free(order);
-			return -1;
-		}
-		/* a closed file's pages go to the per-CPU lists first, and
-		 * up to a few MB stay there and other tasks allocate: keep 4 x FRAG_PCP_DRAINED_KB
-		 * over the floor */
-		if (c.free_kb + frag_pcp_kb("/proc/zoneinfo") >=
-		    t->floor_kb + 4 * FRAG_PCP_DRAINED_KB || frag_stop)
-			break;
-		close(pc.fds[order[i]]);
-		pc.fds[order[i]] = -1;
-		pc.kept--;
-	}
-	free(order);
-	r->held_kb = (uint64_t)pc.kept * pc.rounds * 4;
+	if (thin(t, &c, err, errlen) < 0)
+		return -1;
+	r->held_kb = (pc.nfiles * pc.rounds - pc.dropped) * 4;
 	r->thin_s = frag_now_s() - t0;
 	return 0;
 }
@@ -183,15 +205,14 @@ void frag_pagecache_held(struct json *j)
 		    "so that files interleave in physical memory");
 	json_string(j, "dir", pc.dir ? pc.dir : "");
 	json_uint(j, "files", pc.nfiles);
-	json_uint(j, "files_kept", pc.kept);
 	json_uint(j, "files_revisited", pc.active);
 	json_uint(j, "pages_per_file", pc.rounds);
+	json_uint(j, "pages_dropped", pc.dropped);
 }
 
 void frag_pagecache_release(void)
 {
 	for (unsigned i = 0; i < pc.nfiles; i++)
-		if (pc.fds[i] >= 0)
-			close(pc.fds[i]);
-	pc.kept = 0;
+		close(pc.fds[i]);
+	pc.nfiles = 0;
 }

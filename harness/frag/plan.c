@@ -1,5 +1,5 @@
 /* plan.c - spfrag's pure decisions (frag.h): when filling stops, the
- * stride of kept pages, which pages are kept, seeded orders. */
+ * stride of kept pages, which pages are kept or dropped, seeded orders. */
 #include "frag.h"
 
 #include <stdlib.h>
@@ -107,6 +107,14 @@ void frag_shuffle(unsigned *v, unsigned n, uint64_t seed)
 		v[i - 1] = v[k];
 		v[k] = tmp;
 	}
+}
+
+unsigned frag_drop_pass(uint64_t seed, unsigned file, uint64_t page,
+			unsigned npasses)
+{
+	uint64_t s = seed ^ ((uint64_t)file << 40) ^ page;
+
+	return frag_rand(&s) % npasses;
 }
 
 double frag_now_s(void)

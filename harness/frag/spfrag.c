@@ -63,6 +63,10 @@ static uint64_t parse_u64(const char *opt, const char *s, uint64_t max)
 	return v;
 }
 
+static struct frag_setting proactive = {
+	.path = "/proc/sys/vm/compaction_proactiveness"
+};
+
 static void on_signal(int sig)
 {
 	(void)sig;
@@ -284,9 +288,14 @@ int main(int argc, char **argv)
 
 	/* freed pages would sit on per-CPU lists, outside the buddy lists
 	 * the metric reads and out of the fill's reach: keep those lists
-	 * small from the first measurement to the last */
+	 * small from the first measurement to the last; and proactive
+	 * compaction would undo the fragmentation while it is made (the
+	 * paper's web server drove contiguity to zero before its daemon
+	 * could restore it): it is off until the ready line, what happens
+	 * while held is the system's setting */
+	atexit(frag_settings_restore_all);
 	frag_pcp_pin();
-	atexit(frag_pcp_unpin);
+	frag_setting_hold(&proactive, "0");
 	if (frag_measure(&before, err, sizeof(err)) < 0)
 		die("%s", err);
 	if (!floor_given) {
@@ -325,6 +334,7 @@ int main(int argc, char **argv)
 	if (frag_measure(&after, err, sizeof(err)) < 0)
 		die("%s", err);
 	frag_pcp_unpin();
+	frag_setting_restore(&proactive);
 
 	json_init(&j, stdout, false);
 	json_object_begin(&j, NULL);

@@ -2,7 +2,7 @@
  * (allocated GFP_HIGHUSER, without __GFP_MOVABLE: compaction cannot move
  * them and reclaim cannot free them).  Pipes are filled in groups, one
  * page per pipe in turn, so that consecutive pages belong to consecutive
- * pipes; then every pipe but one in stride is closed, leaving one pinned
+ * pipes; then every pipe but one in stride is emptied, leaving one pinned
  * kernel page in every stride-sized block. */
 #include "frag.h"
 
@@ -16,6 +16,16 @@
 
 #define GROUP 128		/* pipes filled together: stride <= 512 kB */
 #define WANT_PIPE_BYTES (4 << 20)
+
+/*
+ * Without CAP_SYS_RESOURCE a pipe grows only to fs.pipe-max-size (1 MB by
+ * default), and the descriptor limit then caps what the pipes hold (10 GB
+ * at 20000 descriptors: less than this mode needs).  Root may raise the
+ * sysctl: it is raised while one group of pipes is sized, then put back.
+ */
+static struct frag_setting pipe_max = {
+	.path = "/proc/sys/fs/pipe-max-size"
+};
 
 static struct {
 	int (*fds)[2];
@@ -33,9 +43,43 @@ static void close_pipe(unsigned i)
 	}
 }
 
+/* Frees a pipe's pages but keeps the pipe: closing it would also free its
+ * buffer array (a 64 kB block for 1024 slots), free contiguity that the
+ * worst case should not have. */
+static void empty_pipe(unsigned i)
+{
+	static int null_fd = -2;
+	static char sink[65536];
+
+	if (null_fd == -2)
+		null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (null_fd >= 0)
+		while (splice(um.fds[i][0], NULL, null_fd, NULL,
+			      WANT_PIPE_BYTES, SPLICE_F_NONBLOCK) > 0)
+			;
+	while (read(um.fds[i][0], sink, sizeof(sink)) > 0)
+		;
+}
+
+static void size_pipe(int fd)
+{
+	char want[16];
+
+	if (fcntl(fd, F_SETPIPE_SZ, WANT_PIPE_BYTES) >= 0)
+		return;
+	snprintf(want, sizeof(want), "%d", WANT_PIPE_BYTES);
+	if (errno == EPERM && pipe_max.len <= 0 &&
+	    frag_setting_hold(&pipe_max, want) == 0 &&
+	    fcntl(fd, F_SETPIPE_SZ, WANT_PIPE_BYTES) >= 0)
+		return;
+	fcntl(fd, F_SETPIPE_SZ, 1 << 20);
+}
+
 /* Opens one more group of pipes; -1 with errno when out of descriptors. */
 static int open_group(void)
 {
+	int rc = 0, saved;
+
 	if (um.npipes + GROUP > um.cap) {
 		unsigned cap = um.cap ? um.cap * 2 : 4 * GROUP;
 		void *p = realloc(um.fds, cap * sizeof(*um.fds));
@@ -52,17 +96,20 @@ static int open_group(void)
 		if (pipe2(fd, O_CLOEXEC | O_NONBLOCK) < 0) {
 			while (g--)
 				close_pipe(--um.npipes);
-			return -1;
+			rc = -1;
+			break;
 		}
 		um.npipes++;
-		if (fcntl(fd[1], F_SETPIPE_SZ, WANT_PIPE_BYTES) < 0)
-			fcntl(fd[1], F_SETPIPE_SZ, 1 << 20);
+		size_pipe(fd[1]);
 		sz = fcntl(fd[1], F_GETPIPE_SZ);
 		if (sz > 0 && (!um.pipe_pages ||
 			       (unsigned)sz / 4096 < um.pipe_pages))
 			um.pipe_pages = sz / 4096;
 	}
-	return 0;
+	saved = errno;
+	frag_setting_restore(&pipe_max);
+	errno = saved;
+	return rc;
 }
 
 int frag_unmovable_fill(const struct frag_target *t, struct frag_result *r,
@@ -78,8 +125,10 @@ int frag_unmovable_fill(const struct frag_target *t, struct frag_result *r,
 	struct frag_target ft = *t;
 
 	memset(r, 0, sizeof(*r));
-	/* thinning gives most of it back: only the ceiling stops early */
+	/* thinning gives most of it back: only the ceiling stops early, and
+	 * at half of it, as the freed pages raise the metric a little */
 	ft.floor_kb = UINT64_MAX;
+	ft.ceiling = t->ceiling / 2;
 	um.stride_kb = t->stride_kb;
 	if (stride < 1 || stride > GROUP || GROUP % stride) {
 		snprintf(err, errlen, "unmovable mode: --stride-kb must be a "
@@ -129,7 +178,7 @@ int frag_unmovable_fill(const struct frag_target *t, struct frag_result *r,
 	um.kept = 0;
 	for (unsigned i = 0; i < um.npipes; i++) {
 		if (i % stride)
-			close_pipe(i);
+			empty_pipe(i);
 		else
 			um.kept++;
 	}

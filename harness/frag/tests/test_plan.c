@@ -1,5 +1,6 @@
 /* test_plan.c - checks spfrag's pure decisions: when filling stops, the
- * automatic stride, which pages are kept, the seeded shuffle. */
+ * automatic stride, which pages are kept, the seeded shuffle and drop
+ * passes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,11 +92,46 @@ static void test_shuffle(void)
 	TAP_CHECK(memcmp(a, b, sizeof(a)) != 0, "another seed, another order");
 }
 
+static void test_drop_pass(void)
+{
+	unsigned count[16] = { 0 }, lo = ~0u, hi = 0, runs = 0, same = 1;
+	unsigned prev = 16, differ;
+
+	for (unsigned f = 0; f < 64; f++)
+		for (uint64_t p = 0; p < 1024; p++) {
+			unsigned k = frag_drop_pass(42, f, p, 16);
+
+			if (k >= 16)
+				continue;
+			count[k]++;
+			runs += k == prev;
+			prev = k;
+			same &= k == frag_drop_pass(42, f, p, 16);
+		}
+	for (unsigned k = 0; k < 16; k++) {
+		lo = count[k] < lo ? count[k] : lo;
+		hi = count[k] > hi ? count[k] : hi;
+	}
+	TAP_CHECK(same && lo > 4096 * 9 / 10 && hi < 4096 * 11 / 10,
+		  "drop passes: each of 16 drops 1/16 of 65536 pages, "
+		  "reproducibly (%u..%u)", lo, hi);
+	TAP_CHECK(runs < 65536 / 16 * 11 / 10,
+		  "drop passes: neighbouring pages share a pass no more often "
+		  "than chance (%u of 65536)", runs);
+	differ = 0;
+	for (uint64_t p = 0; p < 64; p++)
+		differ += frag_drop_pass(42, 3, p, 16) !=
+			  frag_drop_pass(43, 3, p, 16);
+	TAP_CHECK(differ > 32, "drop passes: another seed, another pattern "
+		  "(%u of 64 pages moved)", differ);
+}
+
 int main(void)
 {
 	test_verdict();
 	test_stride();
 	test_keep();
 	test_shuffle();
+	test_drop_pass();
 	return tap_done();
 }
