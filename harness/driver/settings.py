@@ -96,6 +96,18 @@ class Journal:
             except OSError as e:
                 raise UserError(f"cannot set {path} to {value}: {e.strerror}")
 
+    def hold(self, path):
+        """Save path's original value (once) without changing it: for a
+        setting that a child process (spfrag) changes for a while and puts
+        back itself, so that a SIGKILL of both still gets it restored."""
+        try:
+            current = read_setting(path)
+        except OSError as e:
+            raise UserError(f"cannot read {path}: {e.strerror}")
+        if not any(p == path for p, _ in self.saved):
+            self.saved.append([path, current])
+            self._save()
+
     def _save(self):
         record = {"pid": os.getpid(), "start": _process_start(os.getpid()),
                   "settings": self.saved}

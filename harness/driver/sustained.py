@@ -143,7 +143,7 @@ def _scheme(runner, w, scheme, base, thp, nruns, journal, timeline):
     memstate.prepare("clean", journal)
     timeline.event(scheme, "clean")
     say("fragmenting memory (spfrag --mode pagecache)")
-    frag = memstate.Fragmenter("pagecache", memstate.frag_args())
+    frag = memstate.Fragmenter("pagecache", memstate.frag_args(), journal=journal)
     with frag:
         r = frag.ready
         timeline.event(scheme, "fragmented", spfrag=r)

@@ -50,6 +50,36 @@ def test_fragmenter_holds_until_released(tmp_path):
     assert f.proc is None
 
 
+def test_fragmenter_journals_what_spfrag_changes(tmp_path):
+    fake = tmp_path / "spfrag"
+    fake.write_text(FAKE)
+    fake.chmod(0o755)
+    knob = tmp_path / "compaction_proactiveness"
+    knob.write_text("20\n")
+    held = []
+
+    class Journal:
+        def hold(self, path):
+            held.append((path, open(path).read().strip()))
+    f = memstate.Fragmenter("pagecache", spfrag=str(fake), journal=Journal(),
+                            settings=(str(knob), str(tmp_path / "absent")))
+    with f:
+        assert held == [(str(knob), "20")]
+
+
+def test_proactive_compaction_is_off_while_fragmented_then_back(tmp_path, monkeypatch):
+    knob = tmp_path / "compaction_proactiveness"
+    knob.write_text("20\n")
+    monkeypatch.setattr(memstate, "PROACTIVE", str(knob))
+    with memstate.proactive_compaction_off():
+        assert knob.read_text().strip() == "0"
+    assert knob.read_text().strip() == "20"
+    with pytest.raises(RuntimeError):
+        with memstate.proactive_compaction_off():
+            raise RuntimeError("the run failed")
+    assert knob.read_text().strip() == "20"
+
+
 def test_fragmenter_failure_is_one_line(tmp_path):
     fake = tmp_path / "spfrag"
     fake.write_text("#!/bin/sh\necho 'spfrag: --dir /x: No such file' >&2\nexit 2\n")

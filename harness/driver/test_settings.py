@@ -44,6 +44,18 @@ def test_unchanged_value_is_not_journaled(tmp_path):
         assert not (state / settings.JOURNAL).exists()
 
 
+def test_held_setting_is_journaled_unchanged_and_put_back(tmp_path):
+    state = tmp_path / "state"
+    k = knob(tmp_path, "proactiveness", "20")
+    with settings.Journal(str(state)) as j:
+        j.hold(k)
+        assert open(k).read() == "20\n"
+        assert json.loads((state / settings.JOURNAL).read_text())["settings"] == [[k, "20"]]
+        open(k, "w").write("0")                 # as a child would change it
+    assert open(k).read() == "20"
+    assert not (state / settings.JOURNAL).exists()
+
+
 def _killed_run(tmp_path, k):
     """A process that changes a knob through the journal and is SIGKILLed."""
     state = tmp_path / "state"

@@ -9,7 +9,8 @@
  * ordinary clean file pages (reclaimable, movable: unlike tmpfs, which is
  * shmem), and every page goes away when spfrag exits, however it exits.
  * POSIX_FADV_RANDOM turns readahead off so that each 4 kB read allocates
- * one base page: consecutive allocations land in consecutive files. */
+ * one base page: consecutive allocations land in consecutive files.  A last
+ * file read in sequence fills the free 2 MB blocks the fill leaves. */
 #include "frag.h"
 
 #include <errno.h>
@@ -27,12 +28,18 @@
 #define FILE_SIZE (1ull << 40)
 #define THIN_PASSES 64
 #define THIN_CHECK_FILES 32
+#define MOP_STEP_KB (16 * 1024)
+#define MOP_STALL_KB (128 * 1024)
+#define MOP_BLOCKS_LEFT 8
 
 static struct {
 	int *fds;
 	unsigned nfiles, active;
 	uint64_t rounds;	/* pages read per file */
 	uint64_t dropped;	/* pages dropped by thinning */
+	unsigned pass, file;	/* where thinning goes on */
+	int mop_fd;
+	uint64_t mopped_kb;	/* read in large folios by mop_up */
 	const char *dir;
 } pc;
 
@@ -42,7 +49,7 @@ static int fail(char *err, size_t errlen, const char *msg, const char *arg)
 	return -1;
 }
 
-static int open_sparse(const char *dir)
+static int open_sparse(const char *dir, int advice)
 {
 	char path[4096];
 	int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
@@ -56,7 +63,7 @@ static int open_sparse(const char *dir)
 	if (fd < 0)
 		return -1;
 	if (ftruncate(fd, FILE_SIZE) < 0 ||
-	    posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM) != 0) {
+	    posix_fadvise(fd, 0, 0, advice) != 0) {
 		close(fd);
 		return -1;
 	}
@@ -85,7 +92,7 @@ static int open_files(const struct frag_target *t, char *err, size_t errlen)
 	if (!pc.fds)
 		return fail(err, errlen, "%s%s", "out of memory: ");
 	for (pc.nfiles = 0; pc.nfiles < t->nfiles; pc.nfiles++) {
-		pc.fds[pc.nfiles] = open_sparse(t->dir);
+		pc.fds[pc.nfiles] = open_sparse(t->dir, POSIX_FADV_RANDOM);
 		if (pc.fds[pc.nfiles] < 0)
 			return fail(err, errlen, "cannot create a file in %s: "
 				    "%s", t->dir);
@@ -127,12 +134,14 @@ static int floor_free(const struct frag_target *t, struct contiguity *c,
 /* Drops pages until the floor is free, THIN_PASSES passes over every file,
  * each dropping its seeded 1/THIN_PASSES of each file's pages: the freed
  * pages lie between kept ones all over memory.  (Dropping whole files
- * would free whole 2 MB blocks wherever one file's pages ran together.) */
+ * would free whole 2 MB blocks wherever one file's pages ran together.)
+ * A second call goes on where the first stopped. */
 static int thin(const struct frag_target *t, struct contiguity *c,
 		char *err, size_t errlen)
 {
-	for (unsigned pass = 0; pass < THIN_PASSES; pass++) {
-		for (unsigned f = 0; f < pc.nfiles; f++) {
+	for (; pc.pass < THIN_PASSES; pc.pass++, pc.file = 0) {
+		for (; pc.file < pc.nfiles; pc.file++) {
+			unsigned f = pc.file;
 			int done = f % THIN_CHECK_FILES ? 0 :
 				   floor_free(t, c, err, errlen);
 
@@ -142,7 +151,7 @@ static int thin(const struct frag_target *t, struct contiguity *c,
 				return 0;
 			for (uint64_t p = 0; p < pc.rounds; p++) {
 				if (frag_drop_pass(t->seed, f, p,
-						   THIN_PASSES) != pass)
+						   THIN_PASSES) != pc.pass)
 					continue;
 				posix_fadvise(pc.fds[f], p * 4096, 4096,
 					      POSIX_FADV_DONTNEED);
@@ -150,6 +159,50 @@ static int thin(const struct frag_target *t, struct contiguity *c,
 			}
 		}
 	}
+	return 0;
+}
+
+/*
+ * The free 2 MB blocks left after the fill are the ones the allocator
+ * splits last (it serves a base page from the smallest free block), so no
+ * base-page fill reaches them before the reserve.  The page cache also
+ * holds large folios: one more file read in sequence, readahead on, gets
+ * them in folios of up to a few hundred kB, which take exactly those
+ * blocks.  Reads until the blocks stop going down (the lower zones keep
+ * some for themselves), free memory nears the reserve, or twice what those
+ * blocks hold is read; thinning then frees as much again as scattered base
+ * pages.  Only after a fill that filled memory (not one cut by --max-mb).
+ */
+static int mop_up(const struct frag_target *t, struct contiguity *c,
+		  char *err, size_t errlen)
+{
+	static char buf[1 << 20];
+	uint64_t best, limit_kb, stalled = 0, off = 0;
+
+	if (frag_measure(c, err, errlen) < 0)
+		return -1;
+	pc.mop_fd = open_sparse(t->dir, POSIX_FADV_SEQUENTIAL);
+	if (pc.mop_fd < 0)
+		return fail(err, errlen, "cannot create a file in %s: %s",
+			    t->dir);
+	best = c->free_2m_blocks;
+	limit_kb = 2 * best * 2048;
+	while (c->free_2m_blocks > MOP_BLOCKS_LEFT && !frag_stop &&
+	       c->free_kb > t->reserve_kb + MOP_STEP_KB &&
+	       stalled < MOP_STALL_KB && off / 1024 < limit_kb) {
+		for (uint64_t k = 0; k < MOP_STEP_KB; k += sizeof(buf) / 1024) {
+			if (pread(pc.mop_fd, buf, sizeof(buf), off) < 0)
+				return fail(err, errlen, "reading a file in "
+					    "%s: %s", t->dir);
+			off += sizeof(buf);
+		}
+		if (frag_measure(c, err, errlen) < 0)
+			return -1;
+		stalled = c->free_2m_blocks < best ? 0 : stalled + MOP_STEP_KB;
+		if (c->free_2m_blocks < best)
+			best = c->free_2m_blocks;
+	}
+	pc.mopped_kb = off / 1024;
 	return 0;
 }
 
@@ -193,7 +246,10 @@ int frag_pagecache_fill(const struct frag_target *t, struct frag_result *r,
 
 	if (thin(t, &c, err, errlen) < 0)
 		return -1;
-	r->held_kb = (pc.nfiles * pc.rounds - pc.dropped) * 4;
+	if ((r->verdict == FILL_TARGET || r->verdict == FILL_RESERVE) &&
+	    (mop_up(t, &c, err, errlen) < 0 || thin(t, &c, err, errlen) < 0))
+		return -1;
+	r->held_kb = (pc.nfiles * pc.rounds - pc.dropped) * 4 + pc.mopped_kb;
 	r->thin_s = frag_now_s() - t0;
 	return 0;
 }
@@ -202,12 +258,14 @@ void frag_pagecache_held(struct json *j)
 {
 	json_string(j, "what", "page cache of unlinked sparse files (clean, "
 		    "reclaimable, movable), read 4 kB at a time round-robin "
-		    "so that files interleave in physical memory");
+		    "so that files interleave in physical memory, and one "
+		    "read in sequence into large folios");
 	json_string(j, "dir", pc.dir ? pc.dir : "");
 	json_uint(j, "files", pc.nfiles);
 	json_uint(j, "files_revisited", pc.active);
 	json_uint(j, "pages_per_file", pc.rounds);
 	json_uint(j, "pages_dropped", pc.dropped);
+	json_uint(j, "large_folio_kb", pc.mopped_kb);
 }
 
 void frag_pagecache_release(void)
@@ -215,4 +273,7 @@ void frag_pagecache_release(void)
 	for (unsigned i = 0; i < pc.nfiles; i++)
 		close(pc.fds[i]);
 	pc.nfiles = 0;
+	if (pc.mop_fd > 0)
+		close(pc.mop_fd);
+	pc.mop_fd = 0;
 }
