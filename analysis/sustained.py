@@ -51,11 +51,12 @@ def load(folder):
 
 def recovered(timeline, events, scheme):
 	"""Contiguity right after fragmenting and its highest value while
-	the scheme's runs went on (before release)."""
+	the scheme's runs went on: up to the end of its last run, not into
+	the release (which frees all of spfrag's memory)."""
 	t = {e["event"]: e["t_s"] for e in events if e["scheme"] == scheme}
 	if "fragmented" not in t:
 		return None, None
-	end = t.get("released", float("inf"))
+	end = t.get("run-end", t.get("released", float("inf")))
 	frag = next((e["spfrag"]["after"]["contiguity"] for e in events
 		     if e["scheme"] == scheme and e["event"] == "fragmented"),
 		    None)

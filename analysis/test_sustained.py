@@ -22,14 +22,17 @@ def _folder(tmp_path):
 	(tmp_path / "runs.jsonl").write_text(
 		"".join(json.dumps(r) + "\n" for r in recs))
 	tl = [{"t_s": t, "contiguity": {"contiguity": c}} for t, c in
-	      ((0, 0.8), (5, 0.01), (10, 0.05), (20, 0.3), (30, 0.02))]
+	      ((0, 0.8), (5, 0.01), (10, 0.05), (11.5, 0.9), (20, 0.3),
+	       (24.5, 0.95), (30, 0.02))]
 	(tmp_path / "timeline.jsonl").write_text(
 		"".join(json.dumps(s) + "\n" for s in tl))
 	ev = [{"t_s": 4, "scheme": "cache", "event": "fragmented",
 	       "spfrag": {"after": {"contiguity": 0.01}}},
+	      {"t_s": 11, "scheme": "cache", "event": "run-end"},
 	      {"t_s": 12, "scheme": "cache", "event": "released"},
 	      {"t_s": 15, "scheme": "daemon", "event": "fragmented",
 	       "spfrag": {"after": {"contiguity": 0.02}}},
+	      {"t_s": 24, "scheme": "daemon", "event": "run-end"},
 	      {"t_s": 25, "scheme": "daemon", "event": "released"}]
 	(tmp_path / "events.jsonl").write_text(
 		"".join(json.dumps(e) + "\n" for e in ev))
@@ -45,7 +48,7 @@ def test_rows_speedup_and_superpages(tmp_path):
 	assert d[("daemon", 2)]["wanted_2m"] == 32
 
 
-def test_recovered_within_each_scheme(tmp_path):
+def test_recovered_within_each_scheme_before_its_release(tmp_path):
 	_, tl, ev = sustained.load(str(_folder(tmp_path)))
 	assert sustained.recovered(tl, ev, "cache") == (0.01, 0.05)
 	assert sustained.recovered(tl, ev, "daemon") == (0.02, 0.3)

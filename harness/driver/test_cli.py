@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from harness.driver import paths
+from harness.driver import memstate, paths
 
 SPBENCH = os.path.join(paths.REPO, "harness", "spbench")
 THP = "/sys/kernel/mm/transparent_hugepage"
@@ -167,10 +167,13 @@ def _spfrag_pids(sid):
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
 def test_killed_while_fragmented(env, tmp_path, sig):
     """The run is killed while spfrag holds memory: no spfrag is left, and
-    the settings come back (at once, or by the next command after SIGKILL)."""
+    the settings come back (at once, or by the next command after SIGKILL):
+    THP's, and the sysctls that spbench and spfrag hold while fragmenting."""
     before = open(f"{THP}/enabled").read()
     if "[always]" in before:
         pytest.skip("THP is already 'always': a change could not be seen")
+    sysctls = [f for f in memstate.SPFRAG_SETTINGS + (memstate.PROACTIVE,) if os.path.exists(f)]
+    sysctls_before = {f: open(f).read() for f in sysctls}
     p = subprocess.Popen([SPBENCH, "run", "matrix", "--size", "test", "--policy", "thp",
                           "--state", "fragmented", "--runs", "1", "--warmup", "0",
                           "--out", str(tmp_path / "out")],
@@ -189,4 +192,5 @@ def test_killed_while_fragmented(env, tmp_path, sig):
     if sig == signal.SIGKILL:
         assert spbench(["restore"], env).returncode == 0
     assert open(f"{THP}/enabled").read() == before
+    assert {f: open(f).read() for f in sysctls} == sysctls_before
     assert not os.path.exists(os.path.join(env["SPBENCH_STATE_DIR"], "saved-settings.json"))
