@@ -22,6 +22,7 @@ CTESTS :=
 all: deps-ok
 
 include $(wildcard harness/*/*.mk)
+include workloads/common/common.mk
 include $(wildcard workloads/*/workload.mk)
 include $(wildcard kernel-patch/*/*.mk)
 

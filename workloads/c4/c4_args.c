@@ -1,41 +1,14 @@
 /* c4_args.c - command line of sp-c4 and sp-c4-check, parsed the same way by
  * both so that a manifest's {args} mean one position and table to each. */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "c4_spec.h"
 
 #define MAX_LOG2 34
 #define MAX_MB (1L << 17)
-
-static void usage_fail(const char *prog, int with_output, const char *what)
-{
-	fprintf(stderr,
-		"%s: %s (usage: %s [-p MOVES] {-t LOG2 | --mb M} %s)\n",
-		prog, what, prog, with_output ? "-o FILE" : "FILE");
-	exit(2);
-}
-
-static long parse_num(const char *prog, int with_output, const char *s,
-		      long min, long max, const char *name)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < min || v > max) {
-		char msg[128];
-
-		snprintf(msg, sizeof(msg), "bad %s '%s' (%ld..%ld)", name, s,
-			 min, max);
-		usage_fail(prog, with_output, msg);
-	}
-	return v;
-}
 
 /* A legal move sequence: columns 1..7, none overfilled, and nobody has
  * four in a row before its last move (the game would have ended). */
@@ -84,60 +57,49 @@ void c4_parse_args(int argc, char **argv, int with_output, struct c4_args *a)
 		{ "mb", required_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *prog = argv[0], *why;
+	const struct cli cli = { argv[0], "[-p MOVES] {-t LOG2 | --mb M}",
+				 with_output ? "-o FILE" : "FILE" };
+	const char *out = NULL, *why;
 	long log2 = 0, mb = 0;
 	int c;
 
 	strcpy(a->moves, C4_DEFAULT_MOVES);
-	a->path = NULL;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, with_output ? ":p:t:o:" : ":p:t:",
 				longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			if (strlen(optarg) > C4_CELLS)
-				usage_fail(prog, with_output, "too many moves");
+				cli_fail(&cli, "too many moves");
 			strcpy(a->moves, optarg);
 			break;
 		case 't':
-			log2 = parse_num(prog, with_output, optarg, 4, MAX_LOG2,
-					 "table log2 size");
+			log2 = cli_number(&cli, optarg, 4, MAX_LOG2,
+					  "table log2 size");
 			break;
 		case 'm':
-			mb = parse_num(prog, with_output, optarg, 1, MAX_MB,
-				       "MB");
+			mb = cli_number(&cli, optarg, 1, MAX_MB, "MB");
 			break;
 		case 'o':
-			a->path = optarg;
-			break;
-		case ':':
-			usage_fail(prog, with_output, "option needs a value");
+			out = optarg;
 			break;
 		default:
-			usage_fail(prog, with_output, "unknown option");
+			cli_bad_option(&cli, c);
 		}
 	}
-	if (!with_output) {
-		if (optind != argc - 1)
-			usage_fail(prog, with_output, "need one result file");
-		a->path = argv[optind];
-	} else if (optind != argc) {
-		usage_fail(prog, with_output, "unexpected argument");
-	} else if (!a->path) {
-		usage_fail(prog, with_output, "missing -o FILE");
-	}
+	a->path = cli_file(&cli, argc, argv, with_output, out, "result file");
 	if (!!log2 == !!mb)
-		usage_fail(prog, with_output, "give exactly one of -t and --mb");
+		cli_fail(&cli, "give exactly one of -t and --mb");
 	why = bad_moves(a->moves);
 	if (why) {
 		char msg[160];
 
 		snprintf(msg, sizeof(msg), "bad position '%s': %s", a->moves,
 			 why);
-		usage_fail(prog, with_output, msg);
+		cli_fail(&cli, msg);
 	}
 	if (strlen(a->moves) == C4_CELLS)
-		usage_fail(prog, with_output, "the board is full");
+		cli_fail(&cli, "the board is full");
 	a->tt_entries = log2 ? 1UL << log2 : (unsigned long)mb * 1048576UL / 8;
 }
 

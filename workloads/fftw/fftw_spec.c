@@ -1,11 +1,10 @@
 /* fftw_spec.c - command line and input grid shared by sp-fftw and
  * sp-fftw-check (see fftw_spec.h). */
-#include <errno.h>
 #include <getopt.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 
+#include "cli.h"
 #include "fftw_spec.h"
 
 #define MAX_N 2048L
@@ -31,33 +30,6 @@ static double unit(uint64_t r)
 	return (double)(r >> 11) * 0x1p-52 - 1.0;
 }
 
-static void usage_fail(const char *prog, int with_output, const char *what)
-{
-	fprintf(stderr,
-		"%s: %s (usage: %s {-n N | --mb M} [-r REPS] [-s SEED] %s)\n",
-		prog, what, prog, with_output ? "-o FILE" : "FILE");
-	exit(2);
-}
-
-static unsigned long long parse_num(const char *prog, int with_output,
-				    const char *s, unsigned long long max,
-				    const char *name)
-{
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || v > max ||
-	    (v < 1 && max != UINT64_MAX)) {
-		char msg[160];
-
-		snprintf(msg, sizeof(msg), "bad %s '%s'", name, s);
-		usage_fail(prog, with_output, msg);
-	}
-	return v;
-}
-
 void fftw_parse_args(int argc, char **argv, int with_output,
 		     struct fftw_args *a)
 {
@@ -65,62 +37,50 @@ void fftw_parse_args(int argc, char **argv, int with_output,
 		{ "mb", required_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *prog = argv[0];
+	const struct cli cli = { argv[0], "{-n N | --mb M} [-r REPS] [-s SEED]",
+				 with_output ? "-o FILE" : "FILE" };
+	const char *out = NULL;
 	long mb = 0;
 	int c;
 
 	a->n = 0;
 	a->reps = 1;
 	a->seed = 42;
-	a->path = NULL;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv,
 				with_output ? ":n:r:s:o:" : ":n:r:s:",
 				longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
-			a->n = (long)parse_num(prog, with_output, optarg,
-					       MAX_N, "N (1..2048)");
+			a->n = (long)cli_number(&cli, optarg, 1, MAX_N, "N");
 			break;
 		case 'm':
-			mb = (long)parse_num(prog, with_output, optarg, MAX_MB,
-					     "MB");
+			mb = (long)cli_number(&cli, optarg, 1, MAX_MB, "MB");
 			break;
 		case 'r':
-			a->reps = (long)parse_num(prog, with_output, optarg,
-						  1L << 20, "repeat count");
+			a->reps = (long)cli_number(&cli, optarg, 1, 1L << 20,
+						   "repeat count");
 			break;
 		case 's':
-			a->seed = parse_num(prog, with_output, optarg,
-					    UINT64_MAX, "seed");
+			a->seed = cli_number(&cli, optarg, 0, UINT64_MAX,
+					     "seed");
 			break;
 		case 'o':
-			a->path = optarg;
-			break;
-		case ':':
-			usage_fail(prog, with_output, "option needs a value");
+			out = optarg;
 			break;
 		default:
-			usage_fail(prog, with_output, "unknown option");
+			cli_bad_option(&cli, c);
 		}
 	}
-	if (!with_output) {
-		if (optind != argc - 1)
-			usage_fail(prog, with_output, "need one result file");
-		a->path = argv[optind];
-	} else if (optind != argc) {
-		usage_fail(prog, with_output, "unexpected argument");
-	} else if (!a->path) {
-		usage_fail(prog, with_output, "missing -o FILE");
-	}
+	a->path = cli_file(&cli, argc, argv, with_output, out, "result file");
 	if (!!a->n == !!mb)
-		usage_fail(prog, with_output, "give exactly one of -n and --mb");
+		cli_fail(&cli, "give exactly one of -n and --mb");
 	if (mb) {
 		/* Two n^3 grids of 16-byte complex doubles in mb MiB; the
 		 * nudge keeps exact cubes from rounding down. */
 		a->n = (long)(cbrt((double)mb * 1048576.0 / 32.0) + 1e-9);
 		if (a->n < 1 || a->n > MAX_N)
-			usage_fail(prog, with_output, "--mb gives no usable N");
+			cli_fail(&cli, "--mb gives no usable N");
 	}
 }
 

@@ -4,10 +4,10 @@
 FFTW_DIR := workloads/fftw
 BINS += $(BIN)/sp-fftw $(BIN)/sp-fftw-check
 
-$(BIN)/sp-fftw: $(OBJ)/$(FFTW_DIR)/fftw.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o
+$(BIN)/sp-fftw: $(OBJ)/$(FFTW_DIR)/fftw.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o $(WL_CLI)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lfftw3 -lm
 
-$(BIN)/sp-fftw-check: $(OBJ)/$(FFTW_DIR)/fftw_check.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o
+$(BIN)/sp-fftw-check: $(OBJ)/$(FFTW_DIR)/fftw_check.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o $(WL_CLI)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

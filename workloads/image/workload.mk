@@ -4,10 +4,10 @@
 IMAGE_DIR := workloads/image
 BINS += $(BIN)/sp-image-gen $(BIN)/sp-image-check
 
-$(BIN)/sp-image-gen: $(OBJ)/$(IMAGE_DIR)/image_gen.o $(OBJ)/$(IMAGE_DIR)/image_args.o
+$(BIN)/sp-image-gen: $(OBJ)/$(IMAGE_DIR)/image_gen.o $(OBJ)/$(IMAGE_DIR)/image_args.o $(WL_CLI)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(BIN)/sp-image-check: $(OBJ)/$(IMAGE_DIR)/image_check.o $(OBJ)/$(IMAGE_DIR)/image_args.o
+$(BIN)/sp-image-check: $(OBJ)/$(IMAGE_DIR)/image_check.o $(OBJ)/$(IMAGE_DIR)/image_args.o $(WL_CLI)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

@@ -1,10 +1,9 @@
 /* povray_args.c - command line of sp-povray-gen and sp-povray-check, parsed
  * the same way by both so that a manifest's {args} mean one scene to each. */
-#include <errno.h>
 #include <getopt.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include <stddef.h>
 
+#include "cli.h"
 #include "povray_spec.h"
 
 #define MAX_SPHERES 100000000L
@@ -16,95 +15,62 @@
 #define BASE_KB 15700L
 #define SPHERE_BYTES 1024L
 
-static void usage_fail(const char *prog, int gen, const char *what)
-{
-	fprintf(stderr, "%s: %s (usage: %s {-n SPHERES | --mb M} -w W -h H "
-		"[-s SEED] %s)\n", prog, what, prog, gen ? "-o DIR" : "FILE");
-	exit(2);
-}
-
-static long parse_num(const char *prog, int gen, const char *s, long min,
-		      long max, const char *name)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < min || v > max) {
-		char msg[128];
-
-		snprintf(msg, sizeof(msg), "bad %s '%.40s' (%ld..%ld)", name, s,
-			 min, max);
-		usage_fail(prog, gen, msg);
-	}
-	return v;
-}
-
 void povray_parse_args(int argc, char **argv, int gen, struct povray_args *a)
 {
 	static const struct option longopts[] = {
 		{ "mb", required_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *prog = argv[0];
+	const struct cli cli = { argv[0],
+				 "{-n SPHERES | --mb M} -w W -h H [-s SEED]",
+				 gen ? "-o DIR" : "FILE" };
+	const char *out = NULL;
 	long mb = 0;
 	int c;
 
 	a->spheres = a->width = a->height = 0;
 	a->seed = 42;
-	a->path = NULL;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, gen ? ":n:w:h:s:o:" : ":n:w:h:s:",
 				longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
-			a->spheres = parse_num(prog, gen, optarg, 16,
-					       MAX_SPHERES, "sphere count");
+			a->spheres = (long)cli_number(&cli, optarg, 16,
+						      MAX_SPHERES,
+						      "sphere count");
 			break;
 		case 'w':
-			a->width = parse_num(prog, gen, optarg, 8, MAX_SIDE,
-					     "width");
+			a->width = (long)cli_number(&cli, optarg, 8, MAX_SIDE,
+						    "width");
 			break;
 		case 'h':
-			a->height = parse_num(prog, gen, optarg, 8, MAX_SIDE,
-					      "height");
+			a->height = (long)cli_number(&cli, optarg, 8, MAX_SIDE,
+						     "height");
 			break;
 		case 'm':
-			mb = parse_num(prog, gen, optarg, 1, MAX_MB, "MB");
+			mb = (long)cli_number(&cli, optarg, 1, MAX_MB, "MB");
 			break;
 		case 's':
-			a->seed = (uint64_t)parse_num(prog, gen, optarg, 0,
-						      1L << 62, "seed");
+			a->seed = cli_number(&cli, optarg, 0, 1ULL << 62,
+					     "seed");
 			break;
 		case 'o':
-			a->path = optarg;
-			break;
-		case ':':
-			usage_fail(prog, gen, "option needs a value");
+			out = optarg;
 			break;
 		default:
-			usage_fail(prog, gen, "unknown option");
+			cli_bad_option(&cli, c);
 		}
 	}
-	if (!gen) {
-		if (optind != argc - 1)
-			usage_fail(prog, gen, "need one image file");
-		a->path = argv[optind];
-	} else if (optind != argc) {
-		usage_fail(prog, gen, "unexpected argument");
-	} else if (!a->path) {
-		usage_fail(prog, gen, "missing -o DIR");
-	}
+	a->path = cli_file(&cli, argc, argv, gen, out, "image file");
 	if (!a->width || !a->height)
-		usage_fail(prog, gen, "give -w and -h");
+		cli_fail(&cli, "give -w and -h");
 	if (!!a->spheres == !!mb)
-		usage_fail(prog, gen, "give exactly one of -n and --mb");
+		cli_fail(&cli, "give exactly one of -n and --mb");
 	if (mb) {
 		long kb = mb * 1024 - BASE_KB - a->width * a->height * 20 / 1024;
 
 		a->spheres = kb * 1024 / SPHERE_BYTES;
 		if (a->spheres < 16 || a->spheres > MAX_SPHERES)
-			usage_fail(prog, gen, "--mb gives no usable sphere count");
+			cli_fail(&cli, "--mb gives no usable sphere count");
 	}
 }

@@ -5,11 +5,11 @@ TREE_DIR := workloads/tree
 BINS   += $(BIN)/sp-tree $(BIN)/sp-tree-check
 CTESTS += $(TESTBIN)/tree_test_rbtree
 
-$(BIN)/sp-tree: $(OBJ)/$(TREE_DIR)/tree.o $(OBJ)/$(TREE_DIR)/rbtree.o $(OBJ)/$(TREE_DIR)/tree_args.o
+$(BIN)/sp-tree: $(OBJ)/$(TREE_DIR)/tree.o $(OBJ)/$(TREE_DIR)/rbtree.o $(OBJ)/$(TREE_DIR)/tree_args.o $(WL_CLI)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(BIN)/sp-tree-check: $(OBJ)/$(TREE_DIR)/tree_check.o $(OBJ)/$(TREE_DIR)/tree_args.o
+$(BIN)/sp-tree-check: $(OBJ)/$(TREE_DIR)/tree_check.o $(OBJ)/$(TREE_DIR)/tree_args.o $(WL_CLI)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
