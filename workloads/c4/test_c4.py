@@ -5,15 +5,13 @@ and the manifest is well formed and runnable."""
 import os
 import random
 import subprocess
-import tomllib
 
 import pytest
 
+from testkit import BIN, manifest, run
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-BIN = os.path.join(REPO, "build", "bin")
-with open(os.path.join(HERE, "workload.toml"), "rb") as f:
-    MANIFEST = tomllib.load(f)
+MANIFEST = manifest(__file__)
 
 
 def four(cells, c, r, who):
@@ -48,18 +46,6 @@ def random_position(seed, plies):
 
 
 NEAR_END = [random_position(s, 30) for s in range(4)]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def built():
-    targets = ["build/bin/" + b for b in MANIFEST["binaries"]]
-    subprocess.run(["make", "-s", "-C", REPO] + targets, check=True,
-                   stdout=subprocess.DEVNULL)
-
-
-def run(name, *args):
-    return subprocess.run([os.path.join(BIN, name)] + list(args),
-                          capture_output=True, text=True)
 
 
 def solve(path, args):

@@ -3,40 +3,15 @@ passes sp-image-check, a damaged or unturned image fails it, bad arguments
 are refused, and the manifest is well formed and runnable."""
 import os
 import subprocess
-import tomllib
 
 import pytest
 
+from testkit import BIN, expand, manifest, run
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-BIN = os.path.join(REPO, "build", "bin")
-with open(os.path.join(HERE, "workload.toml"), "rb") as f:
-    MANIFEST = tomllib.load(f)
+MANIFEST = manifest(__file__)
 TINY = ["-w", "37", "-h", "23"]
 CONVERT = "/usr/bin/convert"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def built():
-    targets = ["build/bin/" + b for b in MANIFEST["binaries"]]
-    subprocess.run(["make", "-s", "-C", REPO] + targets, check=True,
-                   stdout=subprocess.DEVNULL)
-
-
-def run(name, *args):
-    return subprocess.run([os.path.join(BIN, name)] + list(args),
-                          capture_output=True, text=True)
-
-
-def expand(cmd, args, inp, out, seed="7"):
-    words = []
-    for w in cmd:
-        if w == "{args}":
-            words += args
-        else:
-            words.append(w.replace("{bin}", BIN).replace("{out}", out)
-                         .replace("{input}", inp).replace("{seed}", seed))
-    return words
 
 
 @pytest.fixture
@@ -46,7 +21,7 @@ def rotated(tmp_path):
     inp.mkdir()
     out.mkdir()
     for section in ("prepare", "run"):
-        cmd = expand(MANIFEST[section]["command"], TINY, str(inp), str(out))
+        cmd = expand(MANIFEST[section]["command"], TINY, input=str(inp), out=str(out))
         assert subprocess.run(cmd).returncode == 0, section
     return out / "rotated.ppm"
 
@@ -69,7 +44,7 @@ def test_real_output_passes(rotated):
 
 
 def test_manifest_check_command_passes(rotated, tmp_path):
-    cmd = expand(MANIFEST["check"]["command"], TINY, "", str(rotated.parent))
+    cmd = expand(MANIFEST["check"]["command"], TINY, input="", out=str(rotated.parent))
     assert subprocess.run(cmd, capture_output=True).returncode == 0
     assert os.listdir(rotated.parent) == ["rotated.ppm"]
 

@@ -6,40 +6,14 @@ import os
 import re
 import shutil
 import subprocess
-import tomllib
 
 import pytest
 
+from testkit import BIN, expand, manifest, run
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-BIN = os.path.join(REPO, "build", "bin")
-with open(os.path.join(HERE, "workload.toml"), "rb") as f:
-    MANIFEST = tomllib.load(f)
+MANIFEST = manifest(__file__)
 TINY = ["-n", "2"]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def built():
-    targets = ["build/bin/" + b for b in MANIFEST["binaries"]]
-    subprocess.run(["make", "-s", "-C", REPO] + targets, check=True,
-                   stdout=subprocess.DEVNULL)
-
-
-def run(name, *args):
-    return subprocess.run([os.path.join(BIN, name)] + list(args),
-                          capture_output=True, text=True)
-
-
-def expand(cmd, args, values):
-    words = []
-    for w in cmd:
-        if w == "{args}":
-            words += args
-        else:
-            for k, v in values.items():
-                w = w.replace("{" + k + "}", v)
-            words.append(w)
-    return words
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +27,7 @@ def linked(tmp_path_factory):
     os.mkdir(values["out"])
     for section in ("prepare", "run"):
         proc = subprocess.run(expand(MANIFEST[section]["command"], TINY,
-                                     values), capture_output=True, text=True)
+                                     **values), capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
     return values
 
@@ -72,7 +46,7 @@ def assert_fails(proc, what=None):
 
 def test_linked_program_passes(linked):
     values = linked
-    proc = subprocess.run(expand(MANIFEST["check"]["command"], TINY, values),
+    proc = subprocess.run(expand(MANIFEST["check"]["command"], TINY, **values),
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     out = subprocess.run([values["out"] + "/a.out"], capture_output=True,

@@ -3,28 +3,14 @@ damaged result file fails it, bad arguments are refused, and the manifest
 is well formed and runnable."""
 import os
 import subprocess
-import tomllib
 
 import pytest
 
+from testkit import BIN, expand, manifest, run
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-BIN = os.path.join(REPO, "build", "bin")
-with open(os.path.join(HERE, "workload.toml"), "rb") as f:
-    MANIFEST = tomllib.load(f)
+MANIFEST = manifest(__file__)
 TINY = ["-n", "37", "-r", "3"]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def built():
-    targets = ["build/bin/" + b for b in MANIFEST["binaries"]]
-    subprocess.run(["make", "-s", "-C", REPO] + targets, check=True,
-                   stdout=subprocess.DEVNULL)
-
-
-def run(name, *args):
-    return subprocess.run([os.path.join(BIN, name)] + list(args),
-                          capture_output=True, text=True)
 
 
 def check(path, args=TINY):
@@ -131,21 +117,10 @@ def test_manifest_keys_and_binaries():
         assert cmd[0][len("{bin}/"):] in m["binaries"]
 
 
-def expand(cmd, args, out):
-    words = []
-    for w in cmd:
-        if w == "{args}":
-            words += args
-        else:
-            words.append(w.replace("{bin}", BIN).replace("{out}", out)
-                         .replace("{seed}", "7"))
-    return words
-
-
 def test_manifest_commands_run_and_check(tmp_path):
     out = str(tmp_path)
-    run_cmd = expand(MANIFEST["run"]["command"], TINY, out)
-    check_cmd = expand(MANIFEST["check"]["command"], TINY, out)
+    run_cmd = expand(MANIFEST["run"]["command"], TINY, out=out)
+    check_cmd = expand(MANIFEST["check"]["command"], TINY, out=out)
     assert subprocess.run(run_cmd).returncode == 0
     assert subprocess.run(check_cmd, capture_output=True).returncode == 0
     assert os.listdir(out) == ["result.txt"]   # no temporary file left

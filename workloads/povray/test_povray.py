@@ -4,39 +4,14 @@ different povray version or a broken file fails it, bad arguments are
 refused, and the manifest is well formed and runnable."""
 import os
 import subprocess
-import tomllib
 
 import pytest
 
+from testkit import BIN, expand, manifest, run
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-BIN = os.path.join(REPO, "build", "bin")
-with open(os.path.join(HERE, "workload.toml"), "rb") as f:
-    MANIFEST = tomllib.load(f)
+MANIFEST = manifest(__file__)
 TINY = ["-n", "16", "-w", "32", "-h", "24"]   # recorded at seed 7
-
-
-@pytest.fixture(scope="module", autouse=True)
-def built():
-    targets = ["build/bin/" + b for b in MANIFEST["binaries"]]
-    subprocess.run(["make", "-s", "-C", REPO] + targets, check=True,
-                   stdout=subprocess.DEVNULL)
-
-
-def run(name, *args):
-    return subprocess.run([os.path.join(BIN, name)] + list(args),
-                          capture_output=True, text=True)
-
-
-def expand(cmd, args, inp, out, seed="7"):
-    words = []
-    for w in cmd:
-        if w == "{args}":
-            words += args
-        else:
-            words.append(w.replace("{bin}", BIN).replace("{out}", out)
-                         .replace("{input}", inp).replace("{seed}", seed))
-    return words
 
 
 def render(tmp_path, args=TINY, seed="7"):
@@ -44,8 +19,8 @@ def render(tmp_path, args=TINY, seed="7"):
     inp.mkdir()
     out.mkdir()
     for section in ("prepare", "run"):
-        cmd = expand(MANIFEST[section]["command"], args, str(inp), str(out),
-                     seed)
+        cmd = expand(MANIFEST[section]["command"], args, input=str(inp),
+                     out=str(out), seed=seed)
         assert subprocess.run(cmd, capture_output=True).returncode == 0
     return out / "image.ppm"
 
@@ -94,7 +69,7 @@ def test_real_output_matches_recorded_checksum(image):
 
 
 def test_manifest_check_command_passes(image):
-    cmd = expand(MANIFEST["check"]["command"], TINY, "", str(image.parent))
+    cmd = expand(MANIFEST["check"]["command"], TINY, input="", out=str(image.parent))
     assert subprocess.run(cmd, capture_output=True).returncode == 0
 
 

@@ -8,39 +8,19 @@ import os
 import signal
 import subprocess
 import time
-import tomllib
 
 import pytest
 
+from testkit import BIN, expand, manifest
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-BIN = os.path.join(REPO, "build", "bin")
-with open(os.path.join(HERE, "workload.toml"), "rb") as f:
-    MANIFEST = tomllib.load(f)
+MANIFEST = manifest(__file__)
 TINY = ["--mb", "1", "-r", "300"]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def built():
-    targets = ["build/bin/" + b for b in MANIFEST["binaries"]]
-    subprocess.run(["make", "-s", "-C", REPO] + targets, check=True,
-                   stdout=subprocess.DEVNULL)
 
 
 def prog(name, *args, **kw):
     return subprocess.run([os.path.join(BIN, name)] + list(args),
                           capture_output=True, text=True, **kw)
-
-
-def expand(cmd, args, inp, out, seed="7"):
-    words = []
-    for w in cmd:
-        if w == "{args}":
-            words += args
-        else:
-            words.append(w.replace("{bin}", BIN).replace("{out}", out)
-                         .replace("{input}", inp).replace("{seed}", seed))
-    return words
 
 
 def leftovers(*paths):
@@ -62,14 +42,14 @@ def leftovers(*paths):
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     inp = tmp_path_factory.mktemp("site")
-    cmd = expand(MANIFEST["prepare"]["command"], TINY, str(inp), "")
+    cmd = expand(MANIFEST["prepare"]["command"], TINY, input=str(inp), out="")
     assert subprocess.run(cmd).returncode == 0
     return inp
 
 
 def serve(site, out, *extra):
     out.mkdir(exist_ok=True)
-    cmd = expand(MANIFEST["run"]["command"], TINY, str(site), str(out))
+    cmd = expand(MANIFEST["run"]["command"], TINY, input=str(site), out=str(out))
     proc = subprocess.run(cmd + list(extra), capture_output=True, text=True,
                           timeout=60)
     assert leftovers(out, site) == []
@@ -108,7 +88,7 @@ def assert_check_fails(proc, what):
 
 
 def test_real_run_passes(site, served):
-    cmd = expand(MANIFEST["check"]["command"], TINY, str(site), str(served))
+    cmd = expand(MANIFEST["check"]["command"], TINY, input=str(site), out=str(served))
     proc = subprocess.run(cmd, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     report = (served / "httperf.txt").read_text()
@@ -287,7 +267,7 @@ def test_signal_to_controller_stops_everything(site, tmp_path, at_once):
     fake.chmod(0o755)
     out = tmp_path / "out"
     out.mkdir()
-    cmd = expand(MANIFEST["run"]["command"], TINY, str(site), str(out))
+    cmd = expand(MANIFEST["run"]["command"], TINY, input=str(site), out=str(out))
     server = subprocess.Popen(cmd + ["--httperf", str(fake)],
                               stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE, text=True)
