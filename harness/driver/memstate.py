@@ -142,8 +142,8 @@ PROACTIVE = "/proc/sys/vm/compaction_proactiveness"
 def proactive_compaction_off(journal=None):
     """Holds kcompactd's proactive compaction off while a fragmented state
     is held: on its own it rebuilds free 2 MB blocks from the scattered
-    page cache within seconds (1.7 GB migrated during one 1 s run), and the
-    run would no longer start from memory that is free but scattered.
+    page cache within seconds (109 to 585 of them during one 1 s run), and
+    the run would no longer start from memory that is free but scattered.
     Compaction on demand (the THP defrag setting) and khugepaged still work;
     the daemon's recovery is what `experiment sustained` measures."""
     if not os.path.exists(PROACTIVE):
