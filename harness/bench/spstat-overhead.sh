@@ -2,7 +2,8 @@
 # spstat-overhead.sh - how much does measuring with spstat cost?  A workload
 # (default: matrix at ref size) is timed bare and under spstat in alternating
 # pairs (order swapped every pair, so drift hits both sides alike), each timing
-# one hyperfine run; the median of the per-pair ratios is the overhead.  On a
+# one hyperfine run; the median of the per-pair ratios is the overhead, with a
+# bootstrap 95% interval that says whether this host can resolve it.  On a
 # shared (virtual) host that ratio carries the host's noise, so spstat's own
 # CPU time and the wall time it adds outside the child's run (its wall minus
 # the child's, from its record) are reported too: costs that noise cannot hide.
@@ -31,7 +32,7 @@ for ((i = 0; i < pairs; i++)); do
 	fi
 done
 /usr/bin/python3 - "$out" "$pairs" <<'PY'
-import json, statistics, sys
+import json, random, statistics, sys
 out, pairs = sys.argv[1], int(sys.argv[2])
 def wall(name, i):
     return json.load(open(f"{out}/{name}-{i}.json"))["results"][0]["times"][0]
@@ -40,8 +41,12 @@ spst = [wall("spstat", i) for i in range(pairs)]
 ratios = [s / b for s, b in zip(spst, bare)]
 print(f"{pairs} alternating pairs: median wall bare {statistics.median(bare):.4f} s, "
       f"under spstat {statistics.median(spst):.4f} s")
+# how far the median can be trusted on this host: a bootstrap 95% interval
+rng = random.Random(1)
+meds = sorted(statistics.median(rng.choices(ratios, k=pairs)) for _ in range(2000))
 print(f"overhead, median of per-pair ratios: {100 * (statistics.median(ratios) - 1):+.2f}% "
-      f"(pairs range {100 * (min(ratios) - 1):+.2f}% .. {100 * (max(ratios) - 1):+.2f}%)")
+      f"(bootstrap 95% CI {100 * (meds[50] - 1):+.2f}% .. {100 * (meds[1949] - 1):+.2f}%; "
+      f"pairs range {100 * (min(ratios) - 1):+.2f}% .. {100 * (max(ratios) - 1):+.2f}%)")
 own, serial = [], []
 for i in range(pairs):
     rec = json.load(open(f"{out}/record-{i}.json"))
