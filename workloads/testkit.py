@@ -5,6 +5,8 @@ import os
 import subprocess
 import tomllib
 
+from harness.driver.manifest import fill_command
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(REPO, "build", "bin")
 
@@ -21,15 +23,6 @@ def run(name, *args):
 
 
 def expand(cmd, args, **values):
-    """A manifest command with {args} spliced in and {bin}, {seed} (7 unless
-    given) and every other placeholder named in values filled in."""
-    values = {"bin": BIN, "seed": "7", **values}
-    words = []
-    for w in cmd:
-        if w == "{args}":
-            words += args
-            continue
-        for k, v in values.items():
-            w = w.replace("{" + k + "}", v)
-        words.append(w)
-    return words
+    """A manifest command as the driver fills it, with args for {args},
+    {bin}, {seed} (7 unless given) and the placeholders named in values."""
+    return fill_command(cmd, args, {"bin": BIN, "seed": "7", **values})

@@ -41,20 +41,24 @@ class Workload:
         """A command template with placeholders filled; '{args}' as a whole
         element becomes the size's argument list."""
         values = dict(values, bin=paths.BIN)
-        args = [self._fill(a, values) for a in self.sizes[size]["args"]]
-        out = []
-        for item in template:
-            if item == "{args}":
-                out.extend(args)
-            else:
-                out.append(self._fill(item, values))
-        return out
-
-    def _fill(self, text, values):
         try:
-            return text.format(**values)
+            args = [a.format(**values) for a in self.sizes[size]["args"]]
+            return fill_command(template, args, values)
         except KeyError as e:
             raise UserError(f"{self.folder}/workload.toml: unknown placeholder {{{e.args[0]}}}")
+
+
+def fill_command(template, args, values):
+    """A command template with its {placeholders} filled from values and a
+    whole '{args}' element replaced by the list args; KeyError names a
+    placeholder values lacks."""
+    out = []
+    for item in template:
+        if item == "{args}":
+            out.extend(args)
+        else:
+            out.append(item.format(**values))
+    return out
 
 
 def _fail(path, what):

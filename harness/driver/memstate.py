@@ -3,7 +3,8 @@ compacted, so free memory is as contiguous as this kernel can make it.
 asis: nothing prepared (no root needed). fragmented: spfrag fills memory
 with interleaved page cache and drops part of it, so that memory is free
 but scattered (the paper's method), and holds it for the run, with
-proactive compaction off; fragmented-anon and fragmented-unmovable use its other two modes."""
+proactive compaction off; fragmented-anon and fragmented-unmovable use its
+other two modes."""
 import contextlib
 import json
 import os
@@ -41,10 +42,11 @@ def frag_args():
     return args
 
 
+PCP_FRACTION = "/proc/sys/vm/percpu_pagelist_high_fraction"
+PCP_DRAINED_KB = 64 * 1024
+PROACTIVE = "/proc/sys/vm/compaction_proactiveness"
 # The sysctls spfrag changes while it fragments and puts back itself.
-SPFRAG_SETTINGS = ("/proc/sys/vm/percpu_pagelist_high_fraction",
-                   "/proc/sys/vm/compaction_proactiveness",
-                   "/proc/sys/fs/pipe-max-size")
+SPFRAG_SETTINGS = (PCP_FRACTION, PROACTIVE, "/proc/sys/fs/pipe-max-size")
 
 
 class Fragmenter:
@@ -135,9 +137,6 @@ def entered(state, journal=None):
     yield
 
 
-PROACTIVE = "/proc/sys/vm/compaction_proactiveness"
-
-
 @contextlib.contextmanager
 def proactive_compaction_off(journal=None):
     """Holds kcompactd's proactive compaction off while a fragmented state
@@ -151,15 +150,12 @@ def proactive_compaction_off(journal=None):
         return
     with open(PROACTIVE) as f:
         old = f.read().strip()
-    (journal.set if journal is not None else _poke)(PROACTIVE, "0")
+    put = journal.set if journal is not None else _poke
+    put(PROACTIVE, "0")
     try:
         yield
     finally:
-        (journal.set if journal is not None else _poke)(PROACTIVE, old)
-
-
-PCP_FRACTION = "/proc/sys/vm/percpu_pagelist_high_fraction"
-PCP_DRAINED_KB = 64 * 1024
+        put(PROACTIVE, old)
 
 
 def pcp_kb(zoneinfo="/proc/zoneinfo"):

@@ -172,7 +172,7 @@ def test_killed_while_fragmented(env, tmp_path, sig):
     before = open(f"{THP}/enabled").read()
     if "[always]" in before:
         pytest.skip("THP is already 'always': a change could not be seen")
-    sysctls = [f for f in memstate.SPFRAG_SETTINGS + (memstate.PROACTIVE,) if os.path.exists(f)]
+    sysctls = [f for f in memstate.SPFRAG_SETTINGS if os.path.exists(f)]
     sysctls_before = {f: open(f).read() for f in sysctls}
     p = subprocess.Popen([SPBENCH, "run", "matrix", "--size", "test", "--policy", "thp",
                           "--state", "fragmented", "--runs", "1", "--warmup", "0",
