@@ -60,7 +60,11 @@ def qemu_command(image, accel, mem, cpus, fw, share, extra_append="", numa_nodes
     append = ("console=ttyS0 root=/dev/root rootfstype=9p "
               "rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro "
               f"init={INIT} panic=-1 quiet loglevel=4 {extra_append}").strip()
-    cmd = [_qemu(), "-accel", accel, "-cpu", cpu, "-m", mem, "-smp", str(cpus),
+    # One TCG thread for all vCPUs: with one thread per vCPU, a vCPU can run
+    # a stale translation of kernel text that another has just patched
+    # (text_poke_bp's int3), which panicked a boot here about once in 15.
+    accel_opt = "tcg,thread=single" if accel == "tcg" else accel
+    cmd = [_qemu(), "-accel", accel_opt, "-cpu", cpu, "-m", mem, "-smp", str(cpus),
            "-kernel", image, "-append", append,
            "-nodefaults", "-display", "none", "-serial", "stdio", "-no-reboot",
            "-fsdev", "local,id=root,path=/,security_model=none,readonly=on,multidevs=remap",

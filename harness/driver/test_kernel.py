@@ -108,3 +108,11 @@ def test_real_boot_prints_release_and_passes_status(tmp_path):
     p = run(["kernel", "boot", "--variant", "test", "--timeout", "300", "--",
              "sh", "-c", "exit 3"], env, timeout=400)
     assert p.returncode == 3
+
+
+def test_tcg_runs_every_vcpu_on_one_thread():
+    from harness.driver import kernel_boot
+    tcg = kernel_boot.qemu_command("bzImage", "tcg", "2G", 2, {}, None)
+    kvm = kernel_boot.qemu_command("bzImage", "kvm", "2G", 2, {}, None)
+    assert tcg[tcg.index("-accel") + 1] == "tcg,thread=single"
+    assert kvm[kvm.index("-accel") + 1] == "kvm"
