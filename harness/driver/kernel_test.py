@@ -27,13 +27,14 @@ def _build_upstream_selftests(info):
                         else "building the upstream mm selftests failed", status=1)
 
 
-def run(timeout, accel, reservations=True, upstream=False):
+def run(timeout, accel, reservations=True, upstream=True):
     """reservations=False leaves the knob off: the tests that need
     reservations must then fail, which shows that they can. upstream adds
-    the upstream mm selftests, run with reservations off and on."""
+    the upstream mm selftests, run with reservations off and on (not with
+    reservations=False, which leaves nothing to compare)."""
     info = kernel_build.build("test")
     env = ["env"]
-    if upstream:
+    if upstream and reservations:
         _build_upstream_selftests(info)
         env.append(f"RESV_UPSTREAM={UPSTREAM}")
     if not reservations:

@@ -1,12 +1,12 @@
 #!/bin/bash
 # run-in-guest.sh DIR - runs the upstream mm selftests built into DIR twice,
-# reservations off then on, and prints one TAP line per selftest: ok when
-# both runs fail the same subtests (by number) and exit alike; a subtest that
-# passes one way and is skipped the other is reported, not counted as a
-# failure.  transhuge-stress never ends by itself: it runs for a bounded
-# time and passes if it is still alive.
+# reservations off then on, and prints one TAP line per selftest from
+# compare.py: ok when every subtest ends the same way both times, apart from
+# the differences listed in expected-differences.  transhuge-stress never
+# ends by itself: it runs for a bounded time and passes if still alive.
 set -u
 dir=$1
+here=$(cd "$(dirname "$0")" && pwd)
 knob=/sys/kernel/mm/transparent_hugepage/reservation/enabled
 thp=/sys/kernel/mm/transparent_hugepage/enabled
 old_knob=$(cat $knob)
@@ -16,45 +16,29 @@ limit=${UPSTREAM_TEST_TIMEOUT:-600}
 n=0
 failed=0
 
-# Prints one line per subtest, "N pass|skip|fail", then the exit status.
+# Runs one selftest into a log and prints its exit status.
 run_one() {
 	local t=$1 log=$2
 	if [ "$t" = transhuge-stress ]; then
 		timeout 20 "$dir/$t" -s 64 >"$log" 2>&1
 		local rc=$?
 		[ $rc -eq 124 ] && rc=0
-		echo "exit $rc"
+		echo $rc
 		return
 	fi
 	(cd "$dir" && timeout "$limit" "./$t") >"$log" 2>&1
-	local rc=$?
-	sed -nE -e 's/^not ok ([0-9]+).*/\1 fail/p' \
-		-e 's/^ok ([0-9]+) .*# [Ss][Kk][Ii][Pp].*/\1 skip/p' \
-		-e 's/^ok ([0-9]+)( .*)?$/\1 pass/p' "$log"
-	echo "exit $rc"
+	echo $?
 }
 
 echo "1..$(wc -w <"$dir/tests")"
 for t in $(cat "$dir/tests"); do
 	n=$((n + 1))
 	echo 0 >$knob
-	run_one "$t" "/tmp/upstream-$t-off.log" >/tmp/upstream-$t-off.res
+	off_rc=$(run_one "$t" "/tmp/upstream-$t-off.log")
 	echo 1 >$knob
-	run_one "$t" "/tmp/upstream-$t-on.log" >/tmp/upstream-$t-on.res
+	on_rc=$(run_one "$t" "/tmp/upstream-$t-on.log")
 	echo 0 >$knob
-	count() { grep -c " $1\$" "$2"; }
-	off=/tmp/upstream-$t-off.res on=/tmp/upstream-$t-on.res
-	summary="off: $(count pass $off) pass, $(count skip $off) skip, $(count fail $off) fail, $(tail -1 $off); on: $(count pass $on) pass, $(count skip $on) skip, $(count fail $on) fail, $(tail -1 $on)"
-	if [ "$(grep -E ' fail$|^exit' $off)" = "$(grep -E ' fail$|^exit' $on)" ]; then
-		echo "ok $n - upstream $t: same failures with reservations on and off ($summary)"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - upstream $t: failures differ with reservations on ($summary)"
-		diff $off $on | sed 's/^/# /' | head -20
-	fi
-	if ! diff -q $off $on >/dev/null; then
-		echo "# $t: subtests that pass one way and are skipped the other:"
-		diff $off $on | grep -E '^[<>]' | sed 's/^/#   /' | head -10
-	fi
+	/usr/bin/python3 "$here/compare.py" $n "$t" "/tmp/upstream-$t-off.log" "$off_rc" \
+		"/tmp/upstream-$t-on.log" "$on_rc" || failed=$((failed + 1))
 done
 [ $failed -eq 0 ]
