@@ -4,9 +4,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int kvset_add(struct kvset *set, const char *name, int64_t value)
 {
@@ -97,22 +99,28 @@ int kvstat_read_vmstat(FILE *f, struct kvset *out)
 	return rc;
 }
 
-static int read_number_file(const char *path, int64_t *v)
+/* One number from a small file of dir: plain open/read, no stdio, because a
+ * snapshot reads a few hundred sysfs files and stdio's fstat and buffer were
+ * a third of that cost. */
+static int read_number_at(int dir, const char *name, int64_t *v)
 {
 	char buf[64];
-	FILE *f = fopen(path, "re");
+	int fd = openat(dir, name, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
 	int rc = -1;
 
-	if (!f)
+	if (fd < 0)
 		return -1;
-	if (fgets(buf, sizeof(buf), f)) {
+	n = read(fd, buf, sizeof(buf) - 1);
+	if (n > 0) {
+		buf[n] = '\0';
 		rc = parse_value(buf, v);
 		if (rc < 0)
 			errno = EINVAL;
-	} else if (!ferror(f)) {
+	} else if (n == 0) {
 		errno = EINVAL;
 	}
-	fclose(f);
+	close(fd);
 	return rc;
 }
 
@@ -126,7 +134,7 @@ static int read_stats_dir(const char *dir, struct kvset *out)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
-	char **names = NULL, path[4096];
+	char **names = NULL;
 	size_t n = 0, cap = 0;
 	int rc = 0;
 
@@ -153,21 +161,16 @@ static int read_stats_dir(const char *dir, struct kvset *out)
 		}
 		n++;
 	}
-	closedir(d);
 	if (rc == 0)
 		qsort(names, n, sizeof(*names), cmp_names);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		int64_t v;
 
-		if (snprintf(path, sizeof(path), "%s/%s", dir, names[i]) >=
-		    (int)sizeof(path)) {
-			errno = ENAMETOOLONG;
+		if (read_number_at(dirfd(d), names[i], &v) < 0 ||
+		    kvset_add(out, names[i], v) < 0)
 			rc = -1;
-		} else if (read_number_file(path, &v) < 0 ||
-			   kvset_add(out, names[i], v) < 0) {
-			rc = -1;
-		}
 	}
+	closedir(d);
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
