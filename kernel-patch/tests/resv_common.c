@@ -440,6 +440,14 @@ bool page_is_zero(const char *page)
 	return true;
 }
 
+void pages_fill(char *base, size_t first, size_t n, uint64_t salt)
+{
+	size_t i;
+
+	for (i = first; i < first + n; i++)
+		page_fill(base + i * PAGE_SZ, i, salt);
+}
+
 size_t pages_check(char *base, size_t first, size_t n, uint64_t salt)
 {
 	size_t i, bad = 0;
@@ -471,6 +479,36 @@ size_t pages_check_zero(char *base, size_t first, size_t n)
 }
 
 /* ---- waits ---- */
+
+bool resv_map_partial(struct region *r, size_t n, uint64_t salt,
+		      uint64_t *base_pfn)
+{
+	size_t i, wrong = 0;
+	uint64_t pfn, base = 0;
+	long huge;
+
+	if (region_map(r, HPAGE_SZ)) {
+		tap_diag("mmap failed");
+		return false;
+	}
+	pages_fill(r->addr, 0, n, salt);
+	for (i = 0; i < HPAGE_NR; i++) {
+		int present = pagemap_pfn(r->addr + i * PAGE_SZ, &pfn);
+
+		if (i == 0 && present == 1)
+			base = pfn;
+		if (i < n ? present != 1 || pfn != base + i : present != 0)
+			wrong++;
+	}
+	huge = smaps_range_kb(r->addr, r->len, "AnonHugePages");
+	if (base_pfn)
+		*base_pfn = base;
+	if (wrong || base % HPAGE_NR || huge)
+		tap_diag("not a partial reservation: %zu pages out of place, "
+			 "base pfn %#llx, AnonHugePages %ld kB", wrong,
+			 (unsigned long long)base, huge);
+	return !wrong && base % HPAGE_NR == 0 && huge == 0;
+}
 
 static unsigned long now_ms(void)
 {

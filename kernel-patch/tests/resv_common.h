@@ -92,9 +92,20 @@ void region_unmap(struct region *r);
 void page_fill(char *page, size_t idx, uint64_t salt);
 bool page_check(const char *page, size_t idx, uint64_t salt);
 bool page_is_zero(const char *page);
+/* Fill pages [first, first + n) of @base with their patterns. */
+void pages_fill(char *base, size_t first, size_t n, uint64_t salt);
 /* Bad pages among [first, first + n) of @base, with a few diagnostics. */
 size_t pages_check(char *base, size_t first, size_t n, uint64_t salt);
 size_t pages_check_zero(char *base, size_t first, size_t n);
+
+/*
+ * Map a 2 MB region and write pages [0, n) with @salt's pattern; true if
+ * they form a partially populated reservation: consecutive frames from one
+ * aligned 2 MB frame (its PFN in @base_pfn if not NULL), no PMD mapping,
+ * the other pages unmapped.
+ */
+bool resv_map_partial(struct region *r, size_t n, uint64_t salt,
+		      uint64_t *base_pfn);
 
 /* Poll @pred every 20 ms until it holds or @timeout_ms passed. */
 bool wait_until(bool (*pred)(void *), void *arg, unsigned int timeout_ms);

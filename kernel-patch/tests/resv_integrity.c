@@ -17,47 +17,6 @@
 #define SALT_B	0xb0b0b0ULL
 #define SALT_C	0xc0ffeeULL
 
-static void populate(char *base, size_t first, size_t n, uint64_t salt)
-{
-	size_t i;
-
-	for (i = first; i < first + n; i++)
-		page_fill(base + i * PAGE_SZ, i, salt);
-}
-
-/*
- * Map a 2 MB region and write pages [0, n); true if they form a partially
- * populated reservation: one aligned frame, no PMD, the rest unmapped.
- */
-static bool setup_partial(struct region *r, size_t n, uint64_t *base_pfn)
-{
-	size_t i, wrong = 0;
-	uint64_t pfn, base = 0;
-	long huge;
-
-	if (region_map(r, HPAGE_SZ)) {
-		tap_diag("mmap failed");
-		return false;
-	}
-	populate(r->addr, 0, n, SALT_A);
-	for (i = 0; i < HPAGE_NR; i++) {
-		int present = pagemap_pfn(r->addr + i * PAGE_SZ, &pfn);
-
-		if (i == 0 && present == 1)
-			base = pfn;
-		if (i < n ? present != 1 || pfn != base + i : present != 0)
-			wrong++;
-	}
-	huge = smaps_range_kb(r->addr, r->len, "AnonHugePages");
-	if (base_pfn)
-		*base_pfn = base;
-	if (wrong || base % HPAGE_NR || huge)
-		tap_diag("not a partial reservation: %zu pages out of place, "
-			 "base pfn %#llx, AnonHugePages %ld kB", wrong,
-			 (unsigned long long)base, huge);
-	return !wrong && base % HPAGE_NR == 0 && huge == 0;
-}
-
 static void test_promotion(void)
 {
 	struct region r;
@@ -67,7 +26,7 @@ static void test_promotion(void)
 		tap_result(false, "(a) mmap");
 		return;
 	}
-	populate(r.addr, 0, HPAGE_NR, SALT_A);
+	pages_fill(r.addr, 0, HPAGE_NR, SALT_A);
 	huge = wait_anon_huge(r.addr, r.len, 2048, 10000);
 	tap_result(huge && pages_check(r.addr, 0, HPAGE_NR, SALT_A) == 0,
 		   "(a) promotion: AnonHugePages %ld kB, pattern intact",
@@ -93,7 +52,7 @@ static int fork_child(char *base, size_t populated, uint64_t pbase)
 		ret |= CHILD_INHERITED;
 	if (pages_check_zero(base, populated, HPAGE_NR - populated))
 		ret |= CHILD_NOT_ZERO;
-	populate(base, 0, HPAGE_NR, SALT_B);
+	pages_fill(base, 0, HPAGE_NR, SALT_B);
 	for (i = 0; i < HPAGE_NR; i++) {
 		if (pagemap_pfn(base + i * PAGE_SZ, &pfn) != 1) {
 			ret |= CHILD_PAGEMAP;
@@ -121,14 +80,14 @@ static void test_fork(void)
 	bool setup;
 	pid_t pid;
 
-	setup = setup_partial(&r, n, &pbase);
+	setup = resv_map_partial(&r, n, SALT_A, &pbase);
 	tap_result(setup, "(b) fork: 200 pages populated in one reservation");
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0)
 		_exit(fork_child(r.addr, n, pbase));
 	/* The parent writes while the child runs. */
-	populate(r.addr, 0, n / 2, SALT_C);
+	pages_fill(r.addr, 0, n / 2, SALT_C);
 	if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status))
 		code = WEXITSTATUS(status);
 	if (code)
@@ -142,7 +101,7 @@ static void test_fork(void)
 	tap_result(pages_check(r.addr, 0, n / 2, SALT_C) == 0 &&
 		   pages_check(r.addr, n / 2, n - n / 2, SALT_A) == 0,
 		   "(b) the parent's pattern is intact after the child's writes");
-	populate(r.addr, n, HPAGE_NR - n, SALT_A);
+	pages_fill(r.addr, n, HPAGE_NR - n, SALT_A);
 	tap_result(pages_check(r.addr, 0, n / 2, SALT_C) == 0 &&
 		   pages_check(r.addr, n / 2, HPAGE_NR - n / 2, SALT_A) == 0,
 		   "(b) the parent populated the rest, pattern intact");
@@ -156,14 +115,14 @@ static void test_mprotect(void)
 	char *mid;
 	bool ok;
 
-	tap_result(setup_partial(&r, n, NULL),
+	tap_result(resv_map_partial(&r, n, SALT_A, NULL),
 		   "(c) mprotect: 200 pages populated in one reservation");
 	mid = r.addr + 100 * PAGE_SZ;
 	ok = !mprotect(mid, PAGE_SZ, PROT_READ);
 	ok = ok && pages_check(r.addr, 0, n, SALT_A) == 0;
 	tap_result(ok, "(c) PROT_READ on page 100: pattern intact");
 	ok = !mprotect(mid, PAGE_SZ, PROT_READ | PROT_WRITE);
-	populate(r.addr, n, HPAGE_NR - n, SALT_A);
+	pages_fill(r.addr, n, HPAGE_NR - n, SALT_A);
 	tap_result(ok && pages_check(r.addr, 0, HPAGE_NR, SALT_A) == 0,
 		   "(c) writable again, rest populated: pattern intact");
 	region_unmap(&r);
@@ -175,13 +134,13 @@ static void test_munmap(void)
 	struct region r;
 	bool ok;
 
-	tap_result(setup_partial(&r, n, NULL),
+	tap_result(resv_map_partial(&r, n, SALT_A, NULL),
 		   "(d) munmap: 200 pages populated in one reservation");
 	ok = !munmap(r.addr + 100 * PAGE_SZ, PAGE_SZ);
 	ok = ok && pages_check(r.addr, 0, 100, SALT_A) == 0 &&
 	     pages_check(r.addr, 101, n - 101, SALT_A) == 0;
 	tap_result(ok, "(d) page 100 unmapped: the others intact");
-	populate(r.addr, n, HPAGE_NR - n, SALT_A);
+	pages_fill(r.addr, n, HPAGE_NR - n, SALT_A);
 	tap_result(pages_check(r.addr, 0, 100, SALT_A) == 0 &&
 		   pages_check(r.addr, 101, HPAGE_NR - 101, SALT_A) == 0,
 		   "(d) rest populated: pattern intact");
@@ -194,7 +153,7 @@ static void test_mremap(void)
 	struct region r, t = { 0 };
 	char *p = MAP_FAILED;
 
-	tap_result(setup_partial(&r, n, NULL),
+	tap_result(resv_map_partial(&r, n, SALT_A, NULL),
 		   "(e) mremap: 200 pages populated in one reservation");
 	if (!region_reserve(&t, HPAGE_SZ))
 		p = mremap(r.addr, HPAGE_SZ, HPAGE_SZ,
@@ -202,7 +161,7 @@ static void test_mremap(void)
 	tap_result(p == t.addr && pages_check(p, 0, n, SALT_A) == 0,
 		   "(e) moved to a new 2 MB-aligned address: pattern intact");
 	if (p == t.addr) {
-		populate(p, n, HPAGE_NR - n, SALT_A);
+		pages_fill(p, n, HPAGE_NR - n, SALT_A);
 		tap_result(pages_check(p, 0, HPAGE_NR, SALT_A) == 0,
 			   "(e) rest populated at the new address: intact");
 	} else {
@@ -218,7 +177,7 @@ static void test_dontneed(void)
 	struct region r;
 	bool ok, huge;
 
-	tap_result(setup_partial(&r, n, NULL),
+	tap_result(resv_map_partial(&r, n, SALT_A, NULL),
 		   "(f) MADV_DONTNEED: 300 pages populated in one reservation");
 	ok = !madvise(r.addr + 50 * PAGE_SZ, 50 * PAGE_SZ, MADV_DONTNEED);
 	ok = ok && pages_check_zero(r.addr, 50, 50) == 0 &&
@@ -226,8 +185,8 @@ static void test_dontneed(void)
 	     pages_check(r.addr, 100, n - 100, SALT_A) == 0;
 	tap_result(ok, "(f) pages 50-99 read zero after DONTNEED, "
 		   "the others intact");
-	populate(r.addr, 50, 50, SALT_A);
-	populate(r.addr, n, HPAGE_NR - n, SALT_A);
+	pages_fill(r.addr, 50, 50, SALT_A);
+	pages_fill(r.addr, n, HPAGE_NR - n, SALT_A);
 	huge = wait_anon_huge(r.addr, r.len, 2048, 10000);
 	tap_result(huge && pages_check(r.addr, 0, HPAGE_NR, SALT_A) == 0,
 		   "(f) repopulated: promoted (AnonHugePages %ld kB), "
@@ -242,7 +201,7 @@ static void test_preempt(void)
 	long preempt0, pages0, preempt, pages;
 	struct region r;
 
-	tap_result(setup_partial(&r, n, NULL),
+	tap_result(resv_map_partial(&r, n, SALT_A, NULL),
 		   "(g) preemption: 100 pages populated in one reservation");
 	preempt0 = vmstat_get("thp_resv_preempt");
 	pages0 = vmstat_get("thp_resv_pages_preempted");
@@ -275,7 +234,7 @@ static void test_migrate(void)
 			tap_skip("(h) migration: one NUMA node");
 		return;
 	}
-	setup = setup_partial(&r, n, NULL);
+	setup = resv_map_partial(&r, n, SALT_A, NULL);
 	tap_result(setup,
 		   "(h) migration: 100 pages populated in one reservation");
 	from = page_node(r.addr + 10 * PAGE_SZ);
@@ -304,7 +263,7 @@ static void test_migrate(void)
 	tap_diag("after migration: %zu of %zu pages off node %d, %zu out of "
 		 "frame order, thp_split_page %+ld, thp_resv_preempt %+ld",
 		 off_node, n, to, wrong, split, preempt);
-	populate(r.addr, n, HPAGE_NR - n, SALT_A);
+	pages_fill(r.addr, n, HPAGE_NR - n, SALT_A);
 	if (!split && !preempt && !wrong && !off_node &&
 	    base % HPAGE_NR == 0) {
 		huge = wait_anon_huge(r.addr, r.len, 2048, 10000);

@@ -11,7 +11,19 @@ knob=/sys/kernel/mm/transparent_hugepage/reservation/enabled
 thp=/sys/kernel/mm/transparent_hugepage/enabled
 old_knob=$(cat $knob)
 old_thp=$(sed 's/.*\[\(.*\)\].*/\1/' $thp)
-trap 'echo "$old_knob" >$knob; echo "$old_thp" >$thp' EXIT
+zram=/sys/block/zram0
+swap=
+# A swap device (zram, in the test kernel) lets the selftests' swap-out
+# checks run instead of failing or skipping.
+if [ -e $zram/disksize ] && echo 512M >$zram/disksize 2>/dev/null &&
+	mkswap /dev/zram0 >/dev/null && swapon /dev/zram0; then
+	swap=/dev/zram0
+	echo "# swap: 512 MB zram on $swap"
+else
+	echo "# swap: none (no zram device): swap-out checks cannot pass"
+fi
+trap 'echo "$old_knob" >$knob; echo "$old_thp" >$thp
+[ -n "$swap" ] && swapoff $swap && echo 1 >$zram/reset' EXIT
 limit=${UPSTREAM_TEST_TIMEOUT:-600}
 n=0
 failed=0
