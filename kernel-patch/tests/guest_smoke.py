@@ -29,7 +29,12 @@ original = open(THP).read().split("[")[1].split("]")[0]
 with open(THP, "w") as f:
     f.write("always")
 try:
-    toucher = [sys.executable, "-c", "b = bytearray(64 << 20)\nfor i in range(0, len(b), 4096): b[i] = 1"]
+    # The toucher holds its memory for 3 s: spstat backs off to 100 times the
+    # cost of a smaps_rollup read between samples (1 ms per read of this
+    # process on the host, several under TCG), so a process that frees its
+    # memory at once can end between two samples.
+    toucher = [sys.executable, "-c", "import time\nb = bytearray(64 << 20)\n"
+               "for i in range(0, len(b), 4096): b[i] = 1\ntime.sleep(3)"]
     p = subprocess.run([SPSTAT, "--sample-ms", "20", "--", *toucher], capture_output=True, text=True)
 finally:
     with open(THP, "w") as f:
@@ -46,5 +51,7 @@ check(faults.get("supported") and faults.get("value", 0) > 0,
 delta = r.get("vmstat_delta", {}).get("thp_fault_alloc", 0)
 check(delta > 0, f"a 64 MB touch under THP=always faulted huge pages (thp_fault_alloc +{delta})")
 peak = r.get("coverage", {}).get("peak", {})
-check(peak.get("anon_huge_kb", 0) > 0, f"coverage saw AnonHugePages ({peak.get('anon_huge_kb')} kB)")
+samples = r.get("coverage", {}).get("samples")
+check(peak.get("anon_huge_kb", 0) > 0,
+      f"coverage saw AnonHugePages ({peak.get('anon_huge_kb')} kB, {samples} samples)")
 sys.exit(0)
