@@ -12,7 +12,9 @@ import sys
 
 EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "expected-differences")
 TAP = re.compile(r"^(not )?ok (\d+)\b\s*(.*)$")
-DIRECTIVE = re.compile(r"^(?:- )?#\s*(SKIP|XFAIL|TODO)\b\s*(.*)$", re.I)
+# "ok 2 # SKIP reason" (cow) or "ok 3 fixture.name # SKIP reason" (the
+# kselftest harness): the directive follows the description, if any.
+DIRECTIVE = re.compile(r"(?:^|\s)#\s*(SKIP|XFAIL|TODO)\b\s*(.*)$", re.I)
 # khugepaged's own format: "Run test: NAME (CTX:OPS)", then checks that end
 # in a coloured word: green success, red failure, yellow skip.
 RUN_HEADER = re.compile(r"^Run test: (.*)$")
@@ -38,10 +40,11 @@ def parse(text):
         m = TAP.match(line)
         if m:
             result, rest = ("fail" if m.group(1) else "pass"), m.group(3)
-            d = DIRECTIVE.match(rest)
+            d = DIRECTIVE.search(rest)
             if d and not m.group(1):
                 result = {"skip": "skip", "xfail": "xfail", "todo": "todo"}[d.group(1).lower()]
-                rest = d.group(2)
+                desc = rest[:d.start()].strip().removeprefix("- ").strip()
+                rest = f"{desc}: {d.group(2)}" if desc else d.group(2)
             subtests.append(Subtest(m.group(2), result, rest.strip()))
             continue
         m = RUN_HEADER.match(line)

@@ -62,6 +62,24 @@ def test_parses_tap_results_and_skip_reasons():
     ]
 
 
+def test_a_skip_after_a_description_is_a_skip():
+    text = ("ok 1 migration.private_anon\n"
+            "ok 2 migration.private_anon_thp # SKIP Not enough threads or NUMA nodes available\n")
+    assert results(text) == [
+        ("1", "pass", "migration.private_anon"),
+        ("2", "skip", "migration.private_anon_thp: Not enough threads or NUMA nodes available"),
+    ]
+
+
+def test_a_subtest_that_skips_with_reservations_on_only_differs():
+    off = "ok 1 migration.private_anon_thp\n"
+    on = "ok 1 migration.private_anon_thp # SKIP Not enough threads\n"
+    ok, _, _, details = compare.compare("migration", off, "0", on, "0", compare.load_rules())
+    assert not ok
+    assert details == ["unexpected: 1: pass -> skip (migration.private_anon_thp: "
+                       "Not enough threads)"]
+
+
 def test_parses_khugepaged_checks_under_their_test_header():
     got = results(KHUGEPAGED_OFF)
     assert got[1] == ("Allocate huge page on fault", "pass", "OK")
