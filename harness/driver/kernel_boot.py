@@ -75,12 +75,20 @@ def qemu_command(image, accel, mem, cpus, fw, share, extra_append="", numa_nodes
     for name, path in fw.items():
         cmd += ["-fw_cfg", f"name=opt/spbench/{name},file={path}"]
     if numa_nodes > 1:
-        # equal nodes, so that tests can migrate pages between them
+        # equal nodes, so that tests can migrate pages between them, and the
+        # CPUs shared out in order (QEMU's implicit placement is deprecated)
         per = _mem_mb(mem) // numa_nodes
         for n in range(numa_nodes):
-            cmd += ["-object", f"memory-backend-ram,id=m{n},size={per}M",
-                    "-numa", f"node,nodeid={n},memdev=m{n}"]
+            first, last = n * cpus // numa_nodes, (n + 1) * cpus // numa_nodes - 1
+            node = f"node,nodeid={n},memdev=m{n}"
+            if last >= first:
+                node = f"node,nodeid={n},cpus={first}-{last},memdev=m{n}"
+            cmd += ["-object", f"memory-backend-ram,id=m{n},size={per}M", "-numa", node]
         cmd[cmd.index("-m") + 1] = f"{per * numa_nodes}M"
+        if cpus % numa_nodes == 0:
+            # a socket per node: CPUs that share a cache across nodes make
+            # the guest's topology check warn at boot
+            cmd[cmd.index("-smp") + 1] = f"{cpus},sockets={numa_nodes}"
     return cmd
 
 

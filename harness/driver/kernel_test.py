@@ -40,8 +40,10 @@ def run(timeout, accel, reservations=True, upstream=True):
     if not reservations:
         env.append("RESV_TEST_KNOB=0")
     command = env + [SUITE]
-    result = kernel_boot.boot("test", command, mem="2G", timeout=timeout, accel=accel,
-                              numa_nodes=2)
+    # Two nodes of two CPUs: the upstream migration selftest moves pages
+    # between nodes while at least two other threads use them.
+    result = kernel_boot.boot("test", command, mem="2G", cpus=4, timeout=timeout,
+                              accel=accel, numa_nodes=2)
     summary = [m for m in map(SUMMARY.search, result.output) if m]
     if not summary:
         print(f"spbench: the in-guest suite printed no summary; console log: {result.log}",

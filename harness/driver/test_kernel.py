@@ -116,3 +116,15 @@ def test_tcg_runs_every_vcpu_on_one_thread():
     kvm = kernel_boot.qemu_command("bzImage", "kvm", "2G", 2, {}, None)
     assert tcg[tcg.index("-accel") + 1] == "tcg,thread=single"
     assert kvm[kvm.index("-accel") + 1] == "kvm"
+
+
+def test_numa_nodes_share_memory_and_cpus_out_in_order():
+    from harness.driver import kernel_boot
+    cmd = kernel_boot.qemu_command("bzImage", "tcg", "2G", 4, {}, None, numa_nodes=2)
+    nodes = [cmd[i + 1] for i, a in enumerate(cmd) if a == "-numa"]
+    assert nodes == ["node,nodeid=0,cpus=0-1,memdev=m0", "node,nodeid=1,cpus=2-3,memdev=m1"]
+    assert "memory-backend-ram,id=m1,size=1024M" in cmd
+    assert cmd[cmd.index("-smp") + 1] == "4,sockets=2"
+    one = kernel_boot.qemu_command("bzImage", "tcg", "2G", 1, {}, None, numa_nodes=2)
+    assert [one[i + 1] for i, a in enumerate(one) if a == "-numa"] == [
+        "node,nodeid=0,memdev=m0", "node,nodeid=1,cpus=0-0,memdev=m1"]
