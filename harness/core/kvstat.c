@@ -10,7 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-static int kvset_add(struct kvset *set, const char *name, int64_t value)
+static int kvset_add_fd(struct kvset *set, const char *name, int64_t value,
+			int fd)
 {
 	if (set->n == set->cap) {
 		size_t cap = set->cap ? set->cap * 2 : 32;
@@ -25,14 +26,23 @@ static int kvset_add(struct kvset *set, const char *name, int64_t value)
 	if (!set->items[set->n].name)
 		return -1;
 	set->items[set->n].value = value;
+	set->items[set->n].fd = fd;
 	set->n++;
 	return 0;
 }
 
+static int kvset_add(struct kvset *set, const char *name, int64_t value)
+{
+	return kvset_add_fd(set, name, value, -1);
+}
+
 static void kvset_free(struct kvset *set)
 {
-	for (size_t i = 0; i < set->n; i++)
+	for (size_t i = 0; i < set->n; i++) {
 		free(set->items[i].name);
+		if (set->items[i].fd >= 0)
+			close(set->items[i].fd);
+	}
 	free(set->items);
 	memset(set, 0, sizeof(*set));
 }
@@ -99,29 +109,40 @@ int kvstat_read_vmstat(FILE *f, struct kvset *out)
 	return rc;
 }
 
-/* One number from a small file of dir: plain open/read, no stdio, because a
- * snapshot reads a few hundred sysfs files and stdio's fstat and buffer were
- * a third of that cost. */
-static int read_number_at(int dir, const char *name, int64_t *v)
+/* The number in an open small file, read from its start: plain pread, no
+ * stdio, because a snapshot reads a few hundred sysfs files and stdio's
+ * fstat and buffer were a third of that cost. */
+static int read_number_fd(int fd, int64_t *v)
 {
 	char buf[64];
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	if (n == 0 || parse_value(buf, v) < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
+/* Opens name in dir, reads its number and adds both to out, the file kept
+ * open for the next snapshot. */
+static int add_number_at(int dir, const char *name, struct kvset *out)
+{
 	int fd = openat(dir, name, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-	int rc = -1;
+	int64_t v;
+	int saved;
 
 	if (fd < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	if (n > 0) {
-		buf[n] = '\0';
-		rc = parse_value(buf, v);
-		if (rc < 0)
-			errno = EINVAL;
-	} else if (n == 0) {
-		errno = EINVAL;
-	}
+	if (read_number_fd(fd, &v) == 0 && kvset_add_fd(out, name, v, fd) == 0)
+		return 0;
+	saved = errno;
 	close(fd);
-	return rc;
+	errno = saved;
+	return -1;
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -163,13 +184,9 @@ static int read_stats_dir(const char *dir, struct kvset *out)
 	}
 	if (rc == 0)
 		qsort(names, n, sizeof(*names), cmp_names);
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		int64_t v;
-
-		if (read_number_at(dirfd(d), names[i], &v) < 0 ||
-		    kvset_add(out, names[i], v) < 0)
+	for (size_t i = 0; i < n && rc == 0; i++)
+		if (add_number_at(dirfd(d), names[i], out) < 0)
 			rc = -1;
-	}
 	closedir(d);
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
@@ -253,6 +270,62 @@ int kvstat_snapshot_live(struct kvstat_snapshot *s)
 {
 	return kvstat_snapshot(s, "/proc/vmstat",
 			       "/sys/kernel/mm/transparent_hugepage");
+}
+
+static int reread_sizes(struct kvstat_snapshot *s,
+			const struct kvstat_snapshot *prev)
+{
+	s->sizes = calloc(prev->nsizes ? prev->nsizes : 1, sizeof(*s->sizes));
+	if (!s->sizes)
+		return -1;
+	for (size_t k = 0; k < prev->nsizes; k++) {
+		const struct kvstat_size *p = &prev->sizes[k];
+		struct kvstat_size *sz = &s->sizes[s->nsizes++];
+
+		sz->size_kb = p->size_kb;
+		for (size_t i = 0; i < p->stats.n; i++) {
+			const struct kv *kv = &p->stats.items[i];
+			int64_t v;
+
+			if (kv->fd < 0) {
+				errno = EBADF;
+				return -1;
+			}
+			if (read_number_fd(kv->fd, &v) < 0 ||
+			    kvset_add(&sz->stats, kv->name, v) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int kvstat_snapshot_again(struct kvstat_snapshot *s,
+			  const struct kvstat_snapshot *prev,
+			  const char *vmstat_path)
+{
+	FILE *f;
+	int rc, saved;
+
+	memset(s, 0, sizeof(*s));
+	f = fopen(vmstat_path, "re");
+	if (!f)
+		return -1;
+	rc = kvstat_read_vmstat(f, &s->vmstat);
+	fclose(f);
+	if (rc == 0)
+		rc = reread_sizes(s, prev);
+	if (rc < 0) {
+		saved = errno;
+		kvstat_free(s);
+		errno = saved;
+	}
+	return rc;
+}
+
+int kvstat_snapshot_again_live(struct kvstat_snapshot *s,
+			       const struct kvstat_snapshot *prev)
+{
+	return kvstat_snapshot_again(s, prev, "/proc/vmstat");
 }
 
 void kvstat_free(struct kvstat_snapshot *s)

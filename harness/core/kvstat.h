@@ -11,6 +11,8 @@
 struct kv {
 	char *name;
 	int64_t value;
+	int fd;		/* an mTHP stats file kept open for the next snapshot,
+			 * closed by kvstat_free; -1 when none */
 };
 
 /* A list of named counters in the order read. */
@@ -51,6 +53,18 @@ int kvstat_snapshot(struct kvstat_snapshot *s, const char *vmstat_path,
 		    const char *thp_dir);
 /* /proc/vmstat and /sys/kernel/mm/transparent_hugepage. */
 int kvstat_snapshot_live(struct kvstat_snapshot *s);
+
+/*
+ * A later snapshot of the same counters: vmstat read again, and each mTHP
+ * stats file that prev keeps open read again with one pread, which costs a
+ * third of the syscalls of opening, reading and closing it (prev must stay
+ * alive meanwhile; s keeps no file open).  Returns 0 or -1 with errno.
+ */
+int kvstat_snapshot_again(struct kvstat_snapshot *s,
+			  const struct kvstat_snapshot *prev,
+			  const char *vmstat_path);
+int kvstat_snapshot_again_live(struct kvstat_snapshot *s,
+			       const struct kvstat_snapshot *prev);
 
 void kvstat_free(struct kvstat_snapshot *s);
 

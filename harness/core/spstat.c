@@ -323,10 +323,13 @@ static void sample_tick(void *arg, pid_t pid, uint64_t now_ns)
 	contig_timeline_tick(&s->tl, now_ns);
 }
 
-static bool snapshot(struct kvstat_snapshot *s, const char *when)
+/* The second snapshot rereads the files the first (prev) keeps open. */
+static bool snapshot(struct kvstat_snapshot *s,
+		     const struct kvstat_snapshot *prev, const char *when)
 {
 	memset(s, 0, sizeof(*s));
-	if (kvstat_snapshot_live(s) == 0)
+	if ((prev ? kvstat_snapshot_again_live(s, prev) :
+		    kvstat_snapshot_live(s)) == 0)
 		return true;
 	fprintf(stderr, "spstat: reading /proc/vmstat and mTHP stats %s: %s\n",
 		when, strerror(errno));
@@ -382,7 +385,7 @@ static int do_run(const struct opts *o)
 		die("%s", "out of memory");
 	coverage_init(&cov, o->sample_ms, o->histogram);
 	have_c_before = contiguity(&c_before, "before");
-	have_kv_before = snapshot(&kv_before, "before");
+	have_kv_before = snapshot(&kv_before, NULL, "before");
 
 	if (child_spawn(&child, o->argv, o->thp_disable) != 0) {
 		fprintf(stderr, "spstat: cannot start '%s': %s\n", o->argv[0],
@@ -410,7 +413,8 @@ static int do_run(const struct opts *o)
 	counters_close(&cs);
 	if (ran && o->contiguity_ms)
 		contig_timeline_sample(&sampler.tl, monotonic_ns());
-	have_kv_after = snapshot(&kv_after, "after");
+	have_kv_after = have_kv_before &&
+			snapshot(&kv_after, &kv_before, "after");
 	have_c_after = contiguity(&c_after, "after");
 
 	json_init(&j, out.f, true);

@@ -1,8 +1,11 @@
 /* test_kvstat.c - checks the vmstat/mTHP counter snapshots and the JSON of
  * their deltas on fixtures and on the live system. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "kvstat.h"
 #include "tap.h"
@@ -102,6 +105,62 @@ static void test_fixtures(void)
 		  "missing vmstat file is an error");
 }
 
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* The second snapshot rereads the files the first keeps open. */
+static void test_again(void)
+{
+	char dir[] = "/tmp/test_kvstat.XXXXXX", path[256], *txt;
+	struct kvstat_snapshot b, a;
+	int rc;
+
+	if (!mkdtemp(dir)) {
+		TAP_CHECK(0, "temporary directory: %s", strerror(errno));
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/hugepages-64kB", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/hugepages-64kB/stats", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/hugepages-64kB/stats/anon_fault_alloc",
+		 dir);
+	write_file(path, "5\n");
+	TAP_CHECK(kvstat_snapshot(&b, FX("vmstat_before.txt"), dir) == 0 &&
+		  b.nsizes == 1 && b.sizes[0].stats.n == 1 &&
+		  b.sizes[0].stats.items[0].fd >= 0,
+		  "first snapshot keeps the stats file open");
+	write_file(path, "12\n");
+	rc = kvstat_snapshot_again(&a, &b, FX("vmstat_after.txt"));
+	TAP_CHECK(rc == 0 && a.nsizes == 1 && a.sizes[0].stats.n == 1 &&
+		  a.sizes[0].stats.items[0].fd == -1,
+		  "second snapshot rereads it and keeps nothing open");
+	txt = rc == 0 ? delta_text(kvstat_mthp_delta_json, &b, &a) : NULL;
+	TAP_CHECK(txt && strcmp(txt, "{\"64kB\":{\"anon_fault_alloc\":7}}\n") == 0,
+		  "delta from the reread value: %s", txt ? txt : "none");
+	free(txt);
+	if (rc == 0)
+		kvstat_free(&a);
+	write_file(path, "");
+	errno = 0;
+	TAP_CHECK(kvstat_snapshot_again(&a, &b, FX("vmstat_after.txt")) == -1 &&
+		  errno == EINVAL, "an emptied stats file is an error");
+	kvstat_free(&b);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/hugepages-64kB/stats", dir);
+	rmdir(path);
+	snprintf(path, sizeof(path), "%s/hugepages-64kB", dir);
+	rmdir(path);
+	rmdir(dir);
+}
+
 static void test_live(void)
 {
 	struct kvstat_snapshot b, a;
@@ -109,7 +168,8 @@ static void test_live(void)
 	int found;
 
 	TAP_CHECK(kvstat_snapshot_live(&b) == 0, "live snapshot");
-	TAP_CHECK(kvstat_snapshot_live(&a) == 0, "second live snapshot");
+	TAP_CHECK(kvstat_snapshot_again_live(&a, &b) == 0,
+		  "second live snapshot, from the kept files");
 	kvset_get(&a.vmstat, "thp_fault_alloc", &found);
 	TAP_CHECK(found, "live vmstat has thp_fault_alloc");
 	txt = delta_text(kvstat_mthp_delta_json, &b, &a);
@@ -124,6 +184,7 @@ int main(void)
 {
 	test_filter();
 	test_fixtures();
+	test_again();
 	test_live();
 	return tap_done();
 }
