@@ -244,8 +244,14 @@ int kvstat_read_mthp(const char *thp_dir, struct kvstat_snapshot *s)
 	return rc;
 }
 
-int kvstat_snapshot(struct kvstat_snapshot *s, const char *vmstat_path,
-		    const char *thp_dir)
+static int reread_sizes(struct kvstat_snapshot *s,
+			const struct kvstat_snapshot *prev);
+
+/* vmstat, then the mTHP stats: read from thp_dir, or reread from the files
+ * prev keeps open. */
+static int snapshot_from(struct kvstat_snapshot *s, const char *vmstat_path,
+			 const char *thp_dir,
+			 const struct kvstat_snapshot *prev)
 {
 	FILE *f;
 	int rc, saved;
@@ -257,13 +263,19 @@ int kvstat_snapshot(struct kvstat_snapshot *s, const char *vmstat_path,
 	rc = kvstat_read_vmstat(f, &s->vmstat);
 	fclose(f);
 	if (rc == 0)
-		rc = kvstat_read_mthp(thp_dir, s);
+		rc = prev ? reread_sizes(s, prev) : kvstat_read_mthp(thp_dir, s);
 	if (rc < 0) {
 		saved = errno;
 		kvstat_free(s);
 		errno = saved;
 	}
 	return rc;
+}
+
+int kvstat_snapshot(struct kvstat_snapshot *s, const char *vmstat_path,
+		    const char *thp_dir)
+{
+	return snapshot_from(s, vmstat_path, thp_dir, NULL);
 }
 
 int kvstat_snapshot_live(struct kvstat_snapshot *s)
@@ -303,23 +315,7 @@ int kvstat_snapshot_again(struct kvstat_snapshot *s,
 			  const struct kvstat_snapshot *prev,
 			  const char *vmstat_path)
 {
-	FILE *f;
-	int rc, saved;
-
-	memset(s, 0, sizeof(*s));
-	f = fopen(vmstat_path, "re");
-	if (!f)
-		return -1;
-	rc = kvstat_read_vmstat(f, &s->vmstat);
-	fclose(f);
-	if (rc == 0)
-		rc = reread_sizes(s, prev);
-	if (rc < 0) {
-		saved = errno;
-		kvstat_free(s);
-		errno = saved;
-	}
-	return rc;
+	return snapshot_from(s, vmstat_path, NULL, prev);
 }
 
 int kvstat_snapshot_again_live(struct kvstat_snapshot *s,
