@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -152,23 +153,40 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		die("%s", "--sizes goes with --contiguity");
 }
 
-/* Opens the output before anything runs, so a bad -o fails first. */
+/*
+ * Opens the output before anything runs, so a bad -o fails first.  A file is
+ * written beside itself and renamed into place at the end; anything else that
+ * already exists (/dev/null, a FIFO, a terminal) is written as it is, never
+ * replaced.
+ */
 static void output_open(struct output *out, const char *path)
 {
+	struct stat st;
+
 	memset(out, 0, sizeof(*out));
 	if (!path) {
 		out->f = stdout;
 		return;
 	}
+	out->path = strdup(path);
+	if (!out->path)
+		die("%s", "out of memory");
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		out->f = fopen(path, "w");
+		if (!out->f)
+			goto fail;
+		return;
+	}
 	if (asprintf(&out->tmp, "%s.tmp", path) < 0)
 		die("%s", "out of memory");
-	out->path = strdup(path);
 	out->f = fopen(out->tmp, "w");
-	if (!out->f || !out->path) {
-		fprintf(stderr, "spstat: cannot write '%s': %s\n", out->tmp,
-			strerror(errno));
-		exit(SPSTAT_FAIL);
-	}
+	if (!out->f)
+		goto fail;
+	return;
+fail:
+	fprintf(stderr, "spstat: cannot write '%s': %s\n",
+		out->tmp ? out->tmp : path, strerror(errno));
+	exit(SPSTAT_FAIL);
 }
 
 static int output_close(struct output *out, struct json *j)
@@ -177,16 +195,17 @@ static int output_close(struct output *out, struct json *j)
 
 	if (!out->path)
 		return ok ? 0 : -1;
-	if (ok && fsync(fileno(out->f)) != 0)
+	if (ok && out->tmp && fsync(fileno(out->f)) != 0)
 		ok = 0;
 	if (fclose(out->f) != 0)
 		ok = 0;
-	if (ok && rename(out->tmp, out->path) != 0)
+	if (ok && out->tmp && rename(out->tmp, out->path) != 0)
 		ok = 0;
 	if (!ok) {
 		fprintf(stderr, "spstat: cannot write '%s': %s\n", out->path,
 			strerror(errno));
-		unlink(out->tmp);
+		if (out->tmp)
+			unlink(out->tmp);
 	}
 	free(out->tmp);
 	free(out->path);

@@ -153,6 +153,25 @@ int main(int argc, char **argv)
 		  stat(tmp, &st) != 0, "-o FILE written, no .tmp left");
 	TAP_CHECK(strstr(out, "THP_enabled:\t0"),
 		  "--thp-disable reaches the child");
+	snprintf(file, sizeof(file), "%s/fifo", dir);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", file);
+	if (mkfifo(file, 0600) == 0) {
+		int fd = open(file, O_RDWR | O_NONBLOCK);
+		ssize_t got;
+
+		rc = run((char *[]){ SPSTAT, "-o", file, "--", "/bin/true", NULL });
+		got = fd >= 0 ? read(fd, err, sizeof(err) - 1) : -1;
+		err[got > 0 ? got : 0] = '\0';
+		TAP_CHECK(rc == 0 && got > 0 && err[0] == '{' &&
+			  stat(file, &st) == 0 && S_ISFIFO(st.st_mode) &&
+			  stat(tmp, &st) != 0,
+			  "-o FIFO: written through, not replaced by a file");
+		if (fd >= 0)
+			close(fd);
+		unlink(file);
+	} else {
+		TAP_CHECK(0, "mkfifo %s", file);
+	}
 	snprintf(bad, sizeof(bad), "%s/no/such/dir/rec.json", dir);
 	rc = run((char *[]){ SPSTAT, "-o", bad, "--", "/bin/sh", "-c",
 			     "echo > \"$0\"", marker, NULL });
