@@ -4,7 +4,7 @@
 CORE_LIB_SRCS := $(filter-out harness/core/spstat.c,$(wildcard harness/core/*.c))
 CORE_LIB_OBJS := $(CORE_LIB_SRCS:%.c=$(OBJ)/%.o)
 CORE_LIB      := $(BUILD)/lib/libspcore.a
-CORE_LDLIBS   := -lpfm -lm
+CORE_LDLIBS   := -ldl -lm
 CORE_TESTS    := $(patsubst harness/core/tests/%.c,$(TESTBIN)/core_%,$(wildcard harness/core/tests/test_*.c))
 
 BINS   += $(BIN)/spstat

@@ -2,8 +2,8 @@
  * (the same vocabulary `perf stat` prints), everything else goes through
  * libpfm4; plus the per-CPU page-walk event table. */
 #include "events.h"
+#include "pfm_load.h"
 
-#include <perfmon/pfmlib_perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,14 +182,14 @@ static int pfm_state = 1;	/* 1: not initialized yet */
 static int pfm_ready(void)
 {
 	if (pfm_state == 1)
-		pfm_state = pfm_initialize();
+		pfm_state = pfm_load_initialize();
 	return pfm_state;
 }
 
 void events_pfm_reinit(void)
 {
 	if (pfm_state == PFM_SUCCESS)
-		pfm_terminate();
+		pfm_load_terminate();
 	pfm_state = 1;
 }
 
@@ -207,8 +207,8 @@ int events_pfm_encode(const char *str, struct perf_event_attr *attr,
 	arg.attr = attr;
 	arg.fstr = &full;
 	arg.size = sizeof(arg);
-	ret = pfm_get_os_event_encoding(str, PFM_PLM0 | PFM_PLM3,
-					PFM_OS_PERF_EVENT_EXT, &arg);
+	ret = pfm_load_encode(str, PFM_PLM0 | PFM_PLM3, PFM_OS_PERF_EVENT_EXT,
+			      &arg);
 	if (ret == PFM_SUCCESS && fstr)
 		snprintf(fstr, fstrlen, "%s", full ? full : str);
 	free(full);
@@ -235,7 +235,7 @@ static void resolve_pfm(const char *str, struct event_desc *d)
 			 "unknown event: neither a perf generic name nor a libpfm4 event of this host's PMUs");
 	} else {
 		snprintf(d->reason, sizeof(d->reason),
-			 "libpfm4 cannot encode it: %s", pfm_strerror(ret));
+			 "libpfm4 cannot encode it: %s", pfm_load_strerror(ret));
 	}
 }
 
