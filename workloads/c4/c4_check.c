@@ -3,12 +3,12 @@
  * right, and every move's value equal to an independent one: the plain
  * array solver of c4_brute.c when few cells are empty, otherwise the table
  * of known positions below. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "c4_brute.h"
+#include "check.h"
 #include "c4_spec.h"
 
 /* Positions with at most this many empty cells are solved here again. */
@@ -26,18 +26,6 @@ static const struct known {
 	{ C4_DEFAULT_MOVES, { -1, 1, 0, 1, 1, 1, 1 } },
 };
 
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "sp-c4-check: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
-
 /* The next line of f, which must start with key; returns what follows. */
 static const char *next(FILE *f, const char *key)
 {
@@ -45,10 +33,10 @@ static const char *next(FILE *f, const char *key)
 	size_t n = strlen(key);
 
 	if (!fgets(line, sizeof(line), f))
-		fail("result file truncated before '%s'", key);
+		check_fail("result file truncated before '%s'", key);
 	line[strcspn(line, "\n")] = 0;
 	if (strncmp(line, key, n) || line[n] != ' ')
-		fail("expected a '%s' line, got '%.40s'", key, line);
+		check_fail("expected a '%s' line, got '%.40s'", key, line);
 	return line + n + 1;
 }
 
@@ -58,7 +46,7 @@ static unsigned long number(const char *s, const char *key)
 	unsigned long v = strtoul(s, &end, 10);
 
 	if (end == s || *end)
-		fail("bad %s '%s'", key, s);
+		check_fail("bad %s '%s'", key, s);
 	return v;
 }
 
@@ -75,41 +63,42 @@ int main(int argc, char **argv)
 	char expect[16];
 	FILE *f;
 
+	check_begin("sp-c4-check", NULL);
 	c4_parse_args(argc, argv, 0, &a);
 	f = fopen(a.path, "r");
 	if (!f)
-		fail("cannot read %s", a.path);
+		check_fail("cannot read %s", a.path);
 	s = next(f, "moves");
 	if (strcmp(s, a.moves[0] ? a.moves : "-"))
-		fail("moves are %s, should be %s", s, a.moves);
+		check_fail("moves are %s, should be %s", s, a.moves);
 	if (number(next(f, "ply"), "ply") != strlen(a.moves))
-		fail("ply should be %zu", strlen(a.moves));
+		check_fail("ply should be %zu", strlen(a.moves));
 	if (number(next(f, "tt_entries"), "tt_entries") != a.tt_entries)
-		fail("tt_entries should be %lu", a.tt_entries);
+		check_fail("tt_entries should be %lu", a.tt_entries);
 	s = next(f, "value");
 	value = c4_value_parse(s);
 	if (value == 2)
-		fail("bad value '%s'", s);
+		check_fail("bad value '%s'", s);
 	for (int c = 0; c < 7; c++) {
 		snprintf(expect, sizeof(expect), "column %d", c + 1);
 		s = next(f, expect);
 		child[c] = strcmp(s, "full") ? c4_value_parse(s) : 2;
 		if (child[c] == 2 && strcmp(s, "full"))
-			fail("bad value '%s' for column %d", s, c + 1);
+			check_fail("bad value '%s' for column %d", s, c + 1);
 		if (child[c] != 2 && child[c] > best)
 			best = child[c];
 	}
 	if (number(next(f, "nodes"), "nodes") == 0)
-		fail("no positions searched");
+		check_fail("no positions searched");
 	fclose(f);
 	if (value != best)
-		fail("value %s is not the best move's value %s", name(value),
-		     name(best));
+		check_fail("value %s is not the best move's value %s",
+			   name(value), name(best));
 
 	empty = C4_CELLS - (int)strlen(a.moves);
 	if (empty <= BRUTE_EMPTY) {
 		if (c4_brute_solve(a.moves, truth, BRUTE_BUDGET) == -2)
-			fail("plain solver ran out of its node budget");
+			check_fail("plain solver ran out of its node budget");
 		source = "the plain solver";
 	} else {
 		size_t i;
@@ -118,8 +107,8 @@ int main(int argc, char **argv)
 			if (!strcmp(known[i].moves, a.moves))
 				break;
 		if (i == sizeof(known) / sizeof(known[0]))
-			fail("no known value for position %s (%d empty cells)",
-			     a.moves, empty);
+			check_fail("no known value for position %s "
+				   "(%d empty cells)", a.moves, empty);
 		memcpy(truth, known[i].child, sizeof(truth));
 		for (int c = 0; c < 7; c++) {
 			int h = 0;
@@ -133,7 +122,7 @@ int main(int argc, char **argv)
 	}
 	for (int c = 0; c < 7; c++)
 		if (child[c] != truth[c])
-			fail("column %d is %s, %s says %s", c + 1,
-			     name(child[c]), source, name(truth[c]));
+			check_fail("column %d is %s, %s says %s", c + 1,
+				   name(child[c]), source, name(truth[c]));
 	return 0;
 }

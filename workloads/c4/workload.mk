@@ -10,7 +10,7 @@ $(BIN)/sp-c4: $(OBJ)/$(C4_DIR)/c4.o $(OBJ)/$(C4_DIR)/c4_solve.o $(OBJ)/$(C4_DIR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(BIN)/sp-c4-check: $(OBJ)/$(C4_DIR)/c4_check.o $(OBJ)/$(C4_DIR)/c4_brute.o $(OBJ)/$(C4_DIR)/c4_args.o $(WL_CLI)
+$(BIN)/sp-c4-check: $(OBJ)/$(C4_DIR)/c4_check.o $(OBJ)/$(C4_DIR)/c4_brute.o $(OBJ)/$(C4_DIR)/c4_args.o $(WL_CLI) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 

@@ -7,31 +7,15 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "fftw_spec.h"
 
 #define TOLERANCE 1e-9
 #define NLINES (5 + FFTW_SAMPLES)
-
-static const char *path;
-
-static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "sp-fftw-check: %s: ", path);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
 
 struct result {
 	long n, reps;
@@ -41,20 +25,21 @@ struct result {
 	double complex coef[FFTW_SAMPLES];
 };
 
-static void read_result(struct result *res)
+static void read_result(const char *path, struct result *res)
 {
 	char line[512], format[32], extra[2];
 	FILE *f = fopen(path, "r");
 	int nline = 0;
 
 	if (!f)
-		fail("cannot open: %s", strerror(errno));
+		check_fail("cannot open: %s", strerror(errno));
 	while (fgets(line, sizeof(line), f)) {
 		int s = nline - 5, ok;
 		double re, im;
 
 		if (!strchr(line, '\n'))
-			fail("line %d is too long or unterminated", nline + 1);
+			check_fail("line %d is too long or unterminated",
+				   nline + 1);
 		*strchr(line, '\n') = '\0';
 		switch (nline) {
 		case 0:
@@ -84,12 +69,13 @@ static void read_result(struct result *res)
 				res->coef[s] = re + im * I;
 		}
 		if (!ok)
-			fail("unexpected line %d: %.60s", nline + 1, line);
+			check_fail("unexpected line %d: %.60s", nline + 1,
+				   line);
 		nline++;
 	}
 	fclose(f);
 	if (nline < NLINES)
-		fail("truncated: %d of %d lines", nline, NLINES);
+		check_fail("truncated: %d of %d lines", nline, NLINES);
 }
 
 /* Direct DFT at every sample frequency and sum |x|^2, in one pass. */
@@ -144,15 +130,15 @@ int main(int argc, char **argv)
 	long s, d;
 
 	fftw_parse_args(argc, argv, 0, &a);
-	path = a.path;
-	read_result(&res);
+	check_begin("sp-fftw-check", a.path);
+	read_result(a.path, &res);
 	if (res.n != a.n)
-		fail("n is %ld, expected %ld", res.n, a.n);
+		check_fail("n is %ld, expected %ld", res.n, a.n);
 	if (res.reps != a.reps)
-		fail("reps is %ld, expected %ld", res.reps, a.reps);
+		check_fail("reps is %ld, expected %ld", res.reps, a.reps);
 	if (res.seed != a.seed)
-		fail("seed is %" PRIu64 ", expected %" PRIu64, res.seed,
-		     a.seed);
+		check_fail("seed is %" PRIu64 ", expected %" PRIu64, res.seed,
+			   a.seed);
 	if (fftw_input_init(&in, a.n, a.seed)) {
 		fprintf(stderr, "sp-fftw-check: out of memory\n");
 		return 1;
@@ -160,24 +146,25 @@ int main(int argc, char **argv)
 	for (s = 0; s < FFTW_SAMPLES; s++)
 		for (d = 0; d < 3; d++)
 			if (res.k[s][d] != in.sample[s][d])
-				fail("coefficient %ld is at (%ld,%ld,%ld), "
-				     "expected (%ld,%ld,%ld)", s, res.k[s][0],
-				     res.k[s][1], res.k[s][2],
-				     in.sample[s][0], in.sample[s][1],
-				     in.sample[s][2]);
+				check_fail("coefficient %ld is at "
+					   "(%ld,%ld,%ld), expected "
+					   "(%ld,%ld,%ld)", s, res.k[s][0],
+					   res.k[s][1], res.k[s][2],
+					   in.sample[s][0], in.sample[s][1],
+					   in.sample[s][2]);
 	direct(&in, dft, &input_energy);
 	want_energy = (double)(input_energy * (long double)a.n * a.n * a.n);
 	if (!(fabs(res.energy - want_energy) <= TOLERANCE * want_energy))
-		fail("energy is %.17g, expected %.17g (Parseval)", res.energy,
-		     want_energy);
+		check_fail("energy is %.17g, expected %.17g (Parseval)",
+			   res.energy, want_energy);
 	rms = sqrt((double)input_energy);
 	for (s = 0; s < FFTW_SAMPLES; s++)
 		if (!(cabs(res.coef[s] - dft[s]) <= TOLERANCE * rms))
-			fail("coefficient (%ld,%ld,%ld) is %.17g%+.17gi, "
-			     "expected %.17g%+.17gi", in.sample[s][0],
-			     in.sample[s][1], in.sample[s][2],
-			     creal(res.coef[s]), cimag(res.coef[s]),
-			     creal(dft[s]), cimag(dft[s]));
+			check_fail("coefficient (%ld,%ld,%ld) is %.17g%+.17gi, "
+				   "expected %.17g%+.17gi", in.sample[s][0],
+				   in.sample[s][1], in.sample[s][2],
+				   creal(res.coef[s]), cimag(res.coef[s]),
+				   creal(dft[s]), cimag(dft[s]));
 	printf("sp-fftw-check: ok (n %ld, reps %ld, seed %" PRIu64 ")\n",
 	       a.n, a.reps, a.seed);
 	fftw_input_free(&in);

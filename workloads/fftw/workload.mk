@@ -8,6 +8,6 @@ $(BIN)/sp-fftw: $(OBJ)/$(FFTW_DIR)/fftw.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o $(WL_CL
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lfftw3 -lm
 
-$(BIN)/sp-fftw-check: $(OBJ)/$(FFTW_DIR)/fftw_check.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o $(WL_CLI)
+$(BIN)/sp-fftw-check: $(OBJ)/$(FFTW_DIR)/fftw_check.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o $(WL_CLI) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

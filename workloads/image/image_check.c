@@ -4,26 +4,12 @@
  * every pixel by index arithmetic, and nothing after the last pixel. */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "image_spec.h"
-
-static const char *file;
-
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "sp-image-check: %s: ", file);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
 
 /* One PPM header number, after blanks and # comments. */
 static long header_num(FILE *f)
@@ -45,7 +31,7 @@ static long header_num(FILE *f)
 		c = getc(f);
 	}
 	if (!digits || (c != ' ' && c != '\t' && c != '\n' && c != '\r'))
-		fail("malformed PPM header");
+		check_fail("malformed PPM header");
 	return v;
 }
 
@@ -58,27 +44,27 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	image_parse_args(argc, argv, 0, &a);
-	file = a.path;
-	f = fopen(file, "rb");
+	check_begin("sp-image-check", a.path);
+	f = fopen(a.path, "rb");
 	if (!f)
-		fail("cannot open: %s", strerror(errno));
+		check_fail("cannot open: %s", strerror(errno));
 	if (getc(f) != 'P' || getc(f) != '6')
-		fail("not a binary PPM (P6)");
+		check_fail("not a binary PPM (P6)");
 	w = header_num(f);
 	h = header_num(f);
 	maxval = header_num(f);
 	if (w != a.height || h != a.width)
-		fail("size is %ldx%ld, expected %ldx%ld (the input turned)",
-		     w, h, a.height, a.width);
+		check_fail("size is %ldx%ld, expected %ldx%ld "
+			   "(the input turned)", w, h, a.height, a.width);
 	if (maxval != 255)
-		fail("maxval is %ld, expected 255", maxval);
+		check_fail("maxval is %ld, expected 255", maxval);
 	row = malloc((size_t)w * 3);
 	if (!row)
-		fail("out of memory");
+		check_fail("out of memory");
 	/* Output (X, Y) shows input (x = Y, y = height - 1 - X). */
 	for (long y_out = 0; y_out < h; y_out++) {
 		if (fread(row, 3, (size_t)w, f) != (size_t)w)
-			fail("truncated at row %ld of %ld", y_out, h);
+			check_fail("truncated at row %ld of %ld", y_out, h);
 		for (long x_out = 0; x_out < w; x_out++) {
 			uint32_t want = image_pixel(a.seed, y_out,
 						    a.height - 1 - x_out);
@@ -87,14 +73,14 @@ int main(int argc, char **argv)
 				       row[3 * x_out + 2];
 
 			if (got != want)
-				fail("pixel (%ld,%ld) is #%06" PRIx32
-				     ", expected #%06" PRIx32, x_out, y_out,
-				     got, want);
+				check_fail("pixel (%ld,%ld) is #%06" PRIx32
+					   ", expected #%06" PRIx32, x_out,
+					   y_out, got, want);
 			sum = image_mix64(sum ^ got);
 		}
 	}
 	if (getc(f) != EOF)
-		fail("data after the last pixel");
+		check_fail("data after the last pixel");
 	fclose(f);
 	free(row);
 	printf("ok %ldx%ld checksum %016" PRIx64 "\n", w, h, sum);

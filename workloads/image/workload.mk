@@ -8,6 +8,6 @@ $(BIN)/sp-image-gen: $(OBJ)/$(IMAGE_DIR)/image_gen.o $(OBJ)/$(IMAGE_DIR)/image_a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(BIN)/sp-image-check: $(OBJ)/$(IMAGE_DIR)/image_check.o $(OBJ)/$(IMAGE_DIR)/image_args.o $(WL_CLI)
+$(BIN)/sp-image-check: $(OBJ)/$(IMAGE_DIR)/image_check.o $(OBJ)/$(IMAGE_DIR)/image_args.o $(WL_CLI) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

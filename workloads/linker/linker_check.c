@@ -1,26 +1,14 @@
 /* linker_check.c - sp-linker-check: runs the program ld linked and compares
  * the line it prints with the function count and checksum computed here
  * from the same seeded description, without the generated code. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "linker_spec.h"
-
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "sp-linker-check: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
 
 static uint64_t expected_checksum(const struct linker_args *a)
 {
@@ -48,14 +36,15 @@ int main(int argc, char **argv)
 	FILE *f;
 	pid_t pid;
 
+	check_begin("sp-linker-check", NULL);
 	linker_parse_args(argc, argv, "A.OUT", &a);
 	if (access(a.path, X_OK))
-		fail("%s is not an executable file", a.path);
+		check_fail("%s is not an executable file", a.path);
 	if (pipe(fds))
-		fail("cannot make a pipe");
+		check_fail("cannot make a pipe");
 	pid = fork();
 	if (pid < 0)
-		fail("cannot fork");
+		check_fail("cannot fork");
 	if (pid == 0) {
 		dup2(fds[1], 1);
 		close(fds[0]);
@@ -70,18 +59,18 @@ int main(int argc, char **argv)
 	while (f && fgetc(f) != EOF)
 		;
 	if (waitpid(pid, &status, 0) < 0)
-		fail("cannot wait for %s", a.path);
+		check_fail("cannot wait for %s", a.path);
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		fail("%s failed (status %d)", a.path, status);
+		check_fail("%s failed (status %d)", a.path, status);
 	if (sscanf(line, "functions %ld checksum %llu%c", &funcs, &sum,
 		   &extra) != 3 || extra != '\n')
-		fail("%s printed '%.60s', not a count and checksum", a.path,
-		     line);
+		check_fail("%s printed '%.60s', not a count and checksum",
+			   a.path, line);
 	if (funcs != a.units * LINKER_FUNCS)
-		fail("program has %ld functions, should have %ld", funcs,
-		     a.units * LINKER_FUNCS);
+		check_fail("program has %ld functions, should have %ld", funcs,
+			   a.units * LINKER_FUNCS);
 	if (sum != expected_checksum(&a))
-		fail("checksum %llu, should be %llu", sum,
-		     (unsigned long long)expected_checksum(&a));
+		check_fail("checksum %llu, should be %llu", sum,
+			   (unsigned long long)expected_checksum(&a));
 	return 0;
 }

@@ -8,6 +8,6 @@ $(BIN)/sp-linker-gen: $(OBJ)/$(LINKER_DIR)/linker_gen.o $(OBJ)/$(LINKER_DIR)/lin
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(BIN)/sp-linker-check: $(OBJ)/$(LINKER_DIR)/linker_check.o $(OBJ)/$(LINKER_DIR)/linker_args.o $(WL_CLI)
+$(BIN)/sp-linker-check: $(OBJ)/$(LINKER_DIR)/linker_check.o $(OBJ)/$(LINKER_DIR)/linker_args.o $(WL_CLI) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^

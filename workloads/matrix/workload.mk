@@ -7,6 +7,6 @@ $(BIN)/sp-matrix: $(OBJ)/$(MATRIX_DIR)/matrix.o $(OBJ)/$(MATRIX_DIR)/matrix_args
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(BIN)/sp-matrix-check: $(OBJ)/$(MATRIX_DIR)/matrix_check.o $(OBJ)/$(MATRIX_DIR)/matrix_args.o $(WL_CLI)
+$(BIN)/sp-matrix-check: $(OBJ)/$(MATRIX_DIR)/matrix_check.o $(OBJ)/$(MATRIX_DIR)/matrix_args.o $(WL_CLI) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

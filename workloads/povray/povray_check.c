@@ -6,11 +6,11 @@
  * The checksum is FNV-1a over the pixel bytes (the header holds a date). */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "povray_spec.h"
 
 #define RECORDED_VERSION "POV-Ray 3.7.0.10.unofficial"
@@ -23,20 +23,6 @@ static const struct recorded {
 	{ 20000, 320, 240, 42, 0x79119c6c4f0684efULL },	/* test size */
 	{ 45000, 640, 480, 42, 0x4ba56bfe07077ffcULL },	/* paper size */
 };
-
-static const char *file;
-
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "sp-povray-check: %s: ", file);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
 
 /* One PPM header number, after blanks and # comments; a "# Software:"
  * comment is copied to software[]. */
@@ -64,7 +50,7 @@ static long header_num(FILE *f, char *software, size_t len)
 		c = getc(f);
 	}
 	if (!digits || (c != ' ' && c != '\t' && c != '\n' && c != '\r'))
-		fail("malformed PPM header");
+		check_fail("malformed PPM header");
 	return v;
 }
 
@@ -85,42 +71,42 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	povray_parse_args(argc, argv, 0, &a);
-	file = a.path;
-	f = fopen(file, "rb");
+	check_begin("sp-povray-check", a.path);
+	f = fopen(a.path, "rb");
 	if (!f)
-		fail("cannot open: %s", strerror(errno));
+		check_fail("cannot open: %s", strerror(errno));
 	if (getc(f) != 'P' || getc(f) != '6')
-		fail("not a binary PPM (P6)");
+		check_fail("not a binary PPM (P6)");
 	w = header_num(f, software, sizeof(software));
 	h = header_num(f, software, sizeof(software));
 	maxval = header_num(f, software, sizeof(software));
 	if (w != a.width || h != a.height)
-		fail("size is %ldx%ld, expected %ldx%ld", w, h, a.width,
-		     a.height);
+		check_fail("size is %ldx%ld, expected %ldx%ld", w, h, a.width,
+			   a.height);
 	if (maxval != 255)
-		fail("maxval is %ld, expected 255", maxval);
+		check_fail("maxval is %ld, expected 255", maxval);
 	row = malloc((size_t)w * 3);
 	if (!row)
-		fail("out of memory");
+		check_fail("out of memory");
 	for (long y = 0; y < h; y++) {
 		if (fread(row, 3, (size_t)w, f) != (size_t)w)
-			fail("truncated at row %ld of %ld", y, h);
+			check_fail("truncated at row %ld of %ld", y, h);
 		for (long i = 0; i < 3 * w; i++)
 			fnv = (fnv ^ row[i]) * 0x100000001b3ULL;
 		for (long x = 0; x < w; x++) {
 			if (y == 0 && !is_sky(row + 3 * x))
-				fail("top row pixel %ld is not the sky colour",
-				     x);
+				check_fail("top row pixel %ld is not the sky "
+					   "colour", x);
 			if (y == h - 1)
 				sky_bottom += is_sky(row + 3 * x);
 		}
 	}
 	if (getc(f) != EOF)
-		fail("data after the last pixel");
+		check_fail("data after the last pixel");
 	fclose(f);
 	free(row);
 	if (sky_bottom == w)
-		fail("the bottom row is all sky: no ground was rendered");
+		check_fail("the bottom row is all sky: no ground was rendered");
 	for (size_t i = 0; i < sizeof(recorded) / sizeof(recorded[0]); i++)
 		if (recorded[i].spheres == a.spheres &&
 		    recorded[i].width == w && recorded[i].height == h &&
@@ -133,11 +119,11 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(software, RECORDED_VERSION))
-		fail("rendered by %s, but the checksum is recorded for %s",
-		     software, RECORDED_VERSION);
+		check_fail("rendered by %s, but the checksum is recorded "
+			   "for %s", software, RECORDED_VERSION);
 	if (fnv != rec->fnv)
-		fail("pixel checksum %016" PRIx64 ", expected %016" PRIx64
-		     " (%s)", fnv, rec->fnv, RECORDED_VERSION);
+		check_fail("pixel checksum %016" PRIx64 ", expected %016" PRIx64
+			   " (%s)", fnv, rec->fnv, RECORDED_VERSION);
 	printf("ok %ldx%ld, %ld spheres, seed %" PRIu64 ": checksum %016"
 	       PRIx64 " as recorded for %s\n", w, h, a.spheres, a.seed, fnv,
 	       RECORDED_VERSION);

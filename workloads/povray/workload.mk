@@ -8,6 +8,6 @@ $(BIN)/sp-povray-gen: $(OBJ)/$(POVRAY_DIR)/povray_gen.o $(OBJ)/$(POVRAY_DIR)/pov
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(BIN)/sp-povray-check: $(OBJ)/$(POVRAY_DIR)/povray_check.o $(OBJ)/$(POVRAY_DIR)/povray_args.o $(WL_CLI)
+$(BIN)/sp-povray-check: $(OBJ)/$(POVRAY_DIR)/povray_check.o $(OBJ)/$(POVRAY_DIR)/povray_args.o $(WL_CLI) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^

@@ -4,24 +4,12 @@
  * the seed itself) all five values must match the manufactured solution,
  * computed here, to SP_ERROR_TOL. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "sp_spec.h"
-
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "sp-sp-check: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
 
 /* The next line, which must start with key; returns what follows. */
 static char *next(FILE *f, const char *key)
@@ -30,10 +18,10 @@ static char *next(FILE *f, const char *key)
 	size_t n = strlen(key);
 
 	if (!fgets(line, sizeof(line), f))
-		fail("result file truncated before '%s'", key);
+		check_fail("result file truncated before '%s'", key);
 	line[strcspn(line, "\n")] = 0;
 	if (strncmp(line, key, n) || line[n] != ' ')
-		fail("expected a '%s' line, got '%.40s'", key, line);
+		check_fail("expected a '%s' line, got '%.40s'", key, line);
 	return line + n + 1;
 }
 
@@ -46,21 +34,22 @@ static void numbers(char *s, double *v, int count, const char *key)
 	for (int i = 0; i < count; i++) {
 		v[i] = strtod(s, &end);
 		if (end == s || !isfinite(v[i]))
-			fail("bad or missing number %d in '%s'", i + 1, key);
+			check_fail("bad or missing number %d in '%s'", i + 1,
+				   key);
 		s = end;
 	}
 	while (*s == ' ')
 		s++;
 	if (*s)
-		fail("extra text in '%s'", key);
+		check_fail("extra text in '%s'", key);
 }
 
 static void within(const double *v, int count, double tol, const char *key)
 {
 	for (int i = 0; i < count; i++)
 		if (!(fabs(v[i]) <= tol))
-			fail("%s of variable %d is %.3e, above %.0e", key, i,
-			     v[i], tol);
+			check_fail("%s of variable %d is %.3e, above %.0e",
+				   key, i, v[i], tol);
 }
 
 int main(int argc, char **argv)
@@ -69,23 +58,24 @@ int main(int argc, char **argv)
 	double v[SP_VARS + 3], errmax, h;
 	FILE *f;
 
+	check_begin("sp-sp-check", NULL);
 	sp_parse_args(argc, argv, 0, &a);
 	h = 1.0 / (double)(a.n - 1);
 	f = fopen(a.path, "r");
 	if (!f)
-		fail("cannot read %s", a.path);
+		check_fail("cannot read %s", a.path);
 	numbers(next(f, "n"), v, 1, "n");
 	if (v[0] != a.n)
-		fail("n is %g, should be %ld", v[0], a.n);
+		check_fail("n is %g, should be %ld", v[0], a.n);
 	numbers(next(f, "iters"), v, 1, "iters");
 	if (v[0] != a.iters)
-		fail("iters is %g, should be %ld", v[0], a.iters);
+		check_fail("iters is %g, should be %ld", v[0], a.iters);
 	{
 		char *s = next(f, "seed");
 
 		if (strtoull(s, NULL, 10) != a.seed)
-			fail("seed is %s, should be %llu", s,
-			     (unsigned long long)a.seed);
+			check_fail("seed is %s, should be %llu", s,
+				   (unsigned long long)a.seed);
 	}
 	numbers(next(f, "residual_rms"), v, SP_VARS, "residual_rms");
 	within(v, SP_VARS, SP_RESIDUAL_TOL, "residual_rms");
@@ -100,23 +90,25 @@ int main(int argc, char **argv)
 		sp_sample_point(a.seed, a.n, s, ijk);
 		numbers(next(f, "sample"), v, SP_VARS + 3, "sample");
 		if (v[0] != ijk[0] || v[1] != ijk[1] || v[2] != ijk[2])
-			fail("sample %d is at (%g,%g,%g), should be (%ld,%ld,%ld)",
-			     s, v[0], v[1], v[2], ijk[0], ijk[1], ijk[2]);
+			check_fail("sample %d is at (%g,%g,%g), "
+				   "should be (%ld,%ld,%ld)", s, v[0], v[1],
+				   v[2], ijk[0], ijk[1], ijk[2]);
 		for (int m = 0; m < SP_VARS; m++) {
 			double want = sp_exact(a.seed, m, ijk[0] * h,
 					       ijk[1] * h, ijk[2] * h);
 			double err = fabs(v[3 + m] - want);
 
 			if (!(err <= SP_ERROR_TOL))
-				fail("sample %d variable %d is %.17g, exact %.17g",
-				     s, m, v[3 + m], want);
+				check_fail("sample %d variable %d is %.17g, "
+					   "exact %.17g", s, m, v[3 + m], want);
 			if (err > errmax * (1 + 1e-5) + 1e-300)
-				fail("sample %d error %.3e exceeds reported error_max %.3e",
-				     s, err, errmax);
+				check_fail("sample %d error %.3e exceeds "
+					   "reported error_max %.3e", s, err,
+					   errmax);
 		}
 	}
 	if (fgetc(f) != EOF)
-		fail("extra lines after the samples");
+		check_fail("extra lines after the samples");
 	fclose(f);
 	return 0;
 }

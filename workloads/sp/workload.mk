@@ -8,6 +8,6 @@ $(BIN)/sp-sp: $(OBJ)/$(SP_DIR)/sp.o $(OBJ)/$(SP_DIR)/sp_args.o $(WL_CLI)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(BIN)/sp-sp-check: $(OBJ)/$(SP_DIR)/sp_check.o $(OBJ)/$(SP_DIR)/sp_args.o $(WL_CLI)
+$(BIN)/sp-sp-check: $(OBJ)/$(SP_DIR)/sp_check.o $(OBJ)/$(SP_DIR)/sp_args.o $(WL_CLI) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

@@ -1,12 +1,12 @@
 /* tree_check.c - sp-tree-check: replays sp-tree's seeded operation stream on
  * a direct-addressed table over the key space (no tree) and compares every
  * count and checksum with sp-tree's result file. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "tree_spec.h"
 
 #define NKEYS 12
@@ -22,40 +22,6 @@ struct slot {
 	uint64_t stamp;
 	uint64_t half;
 };
-
-static void fail(const char *path, const char *fmt, const char *what)
-{
-	fprintf(stderr, "sp-tree-check: %s: ", path);
-	fprintf(stderr, fmt, what);
-	fputc('\n', stderr);
-	exit(1);
-}
-
-/* Reads "key value" lines, each key once, in order; values[] gets copies. */
-static void read_result(const char *path, char values[NKEYS][64])
-{
-	char line[256], key[64], val[64], extra[2];
-	FILE *f = fopen(path, "r");
-	int k = 0;
-
-	if (!f)
-		fail(path, "cannot open: %s", strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
-		if (!strchr(line, '\n'))
-			fail(path, "%s", "a line is too long or unterminated");
-		*strchr(line, '\n') = '\0';
-		if (sscanf(line, "%63s %63s %1s", key, val, extra) != 2)
-			fail(path, "malformed line: %s", line);
-		if (k == NKEYS)
-			fail(path, "unexpected extra line: %s", key);
-		if (strcmp(key, keys[k]))
-			fail(path, "expected key '%s'", keys[k]);
-		strcpy(values[k++], val);
-	}
-	fclose(f);
-	if (k < NKEYS)
-		fail(path, "truncated: missing '%s'", keys[k]);
-}
 
 static int put(struct slot *s, uint64_t key, uint64_t *stamp)
 {
@@ -74,14 +40,15 @@ int main(int argc, char **argv)
 {
 	uint64_t rng, stamp = 0, present = 0, key_hash = 0, data_hash = 0;
 	uint64_t hits = 0, ins = 0, del = 0, trav = 0, k;
-	char values[NKEYS][64], want[NKEYS][64];
+	char values[NKEYS][CHECK_VALUE_MAX], want[NKEYS][64];
 	struct tree_args a;
 	struct slot *s;
 	long i;
 	int f;
 
 	tree_parse_args(argc, argv, 0, &a);
-	read_result(a.path, values);
+	check_begin("sp-tree-check", a.path);
+	check_read_keys(keys, NKEYS, values);
 	s = calloc(a.keyspace, sizeof(*s));
 	if (!s) {
 		fprintf(stderr, "sp-tree-check: out of memory\n");
@@ -139,13 +106,7 @@ int main(int argc, char **argv)
 	snprintf(want[10], 64, "%" PRIu64, trav);
 	snprintf(want[11], 64, "%016" PRIx64, data_hash);
 	for (f = 0; f < NKEYS; f++)
-		if (strcmp(values[f], want[f])) {
-			char msg[256];
-
-			snprintf(msg, sizeof(msg), "%s is %.64s, expected %.64s",
-				 keys[f], values[f], want[f]);
-			fail(a.path, "%s", msg);
-		}
+		check_expect(keys[f], values[f], want[f]);
 	free(s);
 	printf("sp-tree-check: ok (seed %" PRIu64 ", %ld nodes, %ld ops)\n",
 	       a.seed, a.nodes, a.ops);

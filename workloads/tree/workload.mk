@@ -9,7 +9,7 @@ $(BIN)/sp-tree: $(OBJ)/$(TREE_DIR)/tree.o $(OBJ)/$(TREE_DIR)/rbtree.o $(OBJ)/$(T
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(BIN)/sp-tree-check: $(OBJ)/$(TREE_DIR)/tree_check.o $(OBJ)/$(TREE_DIR)/tree_args.o $(WL_CLI)
+$(BIN)/sp-tree-check: $(OBJ)/$(TREE_DIR)/tree_check.o $(OBJ)/$(TREE_DIR)/tree_args.o $(WL_CLI) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
