@@ -26,3 +26,29 @@ def expand(cmd, args, **values):
     """A manifest command as the driver fills it, with args for {args},
     {bin}, {seed} (7 unless given) and the placeholders named in values."""
     return fill_command(cmd, args, {"bin": BIN, "seed": "7", **values})
+
+
+def assert_check_fails(prog, proc, what=None):
+    """prog (an output check) refused its input: exit 1 and one line that
+    starts with its name and, when what is given, says what."""
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith(prog + ": ")
+    assert proc.stderr.count("\n") == 1
+    if what:
+        assert what in proc.stderr, proc.stderr
+
+
+def assert_manifest_basics(m, test_file):
+    """What every workload.toml holds: known keys only, the name of its
+    folder, the three sizes, built binaries, and a program of its own at
+    the head of every {bin}/ command."""
+    assert set(m) <= {"name", "group", "paper_row", "description",
+                      "binaries", "sizes", "prepare", "run", "check"}
+    assert m["name"] == os.path.basename(os.path.dirname(os.path.abspath(test_file)))
+    assert set(m["sizes"]) == {"test", "paper", "ref"}
+    for b in m["binaries"]:
+        assert os.access(os.path.join(BIN, b), os.X_OK), b
+    for section in ("prepare", "run", "check"):
+        cmd = m.get(section, {}).get("command", [""])
+        if cmd[0].startswith("{bin}/"):
+            assert cmd[0][len("{bin}/"):] in m["binaries"], cmd[0]

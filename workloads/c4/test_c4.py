@@ -2,15 +2,15 @@
 game against the plain solver, the 12-ply position against its known
 values), a wrong value or damaged file fails, bad arguments are refused,
 and the manifest is well formed and runnable."""
-import os
+import functools
 import random
 import subprocess
 
 import pytest
 
-from testkit import BIN, manifest, run
+from testkit import (BIN, assert_check_fails, assert_manifest_basics, manifest,
+                     run)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 MANIFEST = manifest(__file__)
 
 
@@ -53,12 +53,7 @@ def solve(path, args):
     return path
 
 
-def assert_fails(proc, what=None):
-    assert proc.returncode == 1, proc.stderr
-    assert proc.stderr.startswith("sp-c4-check: ")
-    assert proc.stderr.count("\n") == 1
-    if what:
-        assert what in proc.stderr
+assert_fails = functools.partial(assert_check_fails, "sp-c4-check")
 
 
 @pytest.mark.parametrize("moves", NEAR_END)
@@ -157,15 +152,11 @@ def test_mb_sets_table(tmp_path):
 
 def test_manifest_keys_and_commands(tmp_path):
     m = MANIFEST
-    assert set(m) <= {"name", "group", "paper_row", "description",
-                      "binaries", "sizes", "prepare", "run", "check"}
-    assert m["name"] == os.path.basename(HERE) == m["paper_row"]
-    assert set(m["sizes"]) == {"test", "paper", "ref"}
+    assert_manifest_basics(m, __file__)
+    assert m["paper_row"] == m["name"]
     assert m["sizes"]["paper"]["args"] == ["-p", "444333555222", "-t", "19"]
     assert m["sizes"]["ref"]["args"][-2:] == ["--mb", "{ref_mb}"]
     assert 5 < m["sizes"]["ref"]["ref_ratio"] < 5.5
-    for cmd in (m["run"]["command"], m["check"]["command"]):
-        assert cmd[0][len("{bin}/"):] in m["binaries"]
     args = ["-p", NEAR_END[2], "-t", "10"]
     words = [w.replace("{bin}", BIN).replace("{out}", str(tmp_path))
              for w in m["run"]["command"]]

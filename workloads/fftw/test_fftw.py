@@ -1,14 +1,15 @@
 """Tests of sp-fftw and sp-fftw-check: a real run passes the direct-DFT
 check, a damaged result file fails it, bad arguments are refused, and the
 manifest is well formed and runnable."""
+import functools
 import os
 import subprocess
 
 import pytest
 
-from testkit import BIN, expand, manifest, run
+from testkit import (assert_check_fails, assert_manifest_basics, expand,
+                     manifest, run)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 MANIFEST = manifest(__file__)
 TINY = ["-n", "24", "-r", "2"]
 
@@ -24,12 +25,7 @@ def result(tmp_path):
     return path
 
 
-def assert_fails(proc, what=None):
-    assert proc.returncode == 1
-    assert proc.stderr.startswith("sp-fftw-check: ")
-    assert proc.stderr.count("\n") == 1
-    if what:
-        assert what in proc.stderr
+assert_fails = functools.partial(assert_check_fails, "sp-fftw-check")
 
 
 def test_real_output_passes(result):
@@ -117,20 +113,13 @@ def test_unwritable_output_fails(tmp_path):
 
 def test_manifest_keys_and_binaries():
     m = MANIFEST
-    assert set(m) <= {"name", "group", "paper_row", "description",
-                      "binaries", "sizes", "prepare", "run", "check"}
-    assert m["name"] == os.path.basename(HERE)
+    assert_manifest_basics(m, __file__)
     assert m["group"] == "other" and m["paper_row"] == "fftw"
-    assert set(m["sizes"]) == {"test", "paper", "ref"}
     assert m["sizes"]["test"]["footprint_mb"] >= 32
     assert m["sizes"]["paper"]["footprint_mb"] > 0
     assert m["sizes"]["paper"]["args"][:2] == ["-n", "200"]
     assert m["sizes"]["ref"]["ref_ratio"] == 256
     assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
-    for b in m["binaries"]:
-        assert os.access(os.path.join(BIN, b), os.X_OK), b
-    for cmd in (m["run"]["command"], m["check"]["command"]):
-        assert cmd[0][len("{bin}/"):] in m["binaries"]
 
 
 def test_manifest_commands_run_and_check(tmp_path):

@@ -1,14 +1,15 @@
 """Tests of the image workload: Debian's convert turning a generated image
 passes sp-image-check, a damaged or unturned image fails it, bad arguments
 are refused, and the manifest is well formed and runnable."""
+import functools
 import os
 import subprocess
 
 import pytest
 
-from testkit import BIN, expand, manifest, run
+from testkit import (assert_check_fails, assert_manifest_basics, expand,
+                     manifest, run)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 MANIFEST = manifest(__file__)
 TINY = ["-w", "37", "-h", "23"]
 CONVERT = "/usr/bin/convert"
@@ -30,11 +31,7 @@ def check(path, args=TINY, seed="7"):
     return run("sp-image-check", *args, "-s", seed, str(path))
 
 
-def assert_fails(proc, what):
-    assert proc.returncode == 1
-    assert proc.stderr.startswith("sp-image-check: ")
-    assert proc.stderr.count("\n") == 1
-    assert what in proc.stderr, proc.stderr
+assert_fails = functools.partial(assert_check_fails, "sp-image-check")
 
 
 def test_real_output_passes(rotated):
@@ -129,16 +126,12 @@ def test_gen_needs_output_and_check_one_file():
 
 def test_manifest_keys_and_commands():
     m = MANIFEST
-    assert set(m) <= {"name", "group", "paper_row", "description",
-                      "binaries", "sizes", "prepare", "run", "check"}
-    assert m["name"] == os.path.basename(HERE) == m["paper_row"]
-    assert set(m["sizes"]) == {"test", "paper", "ref"}
+    assert_manifest_basics(m, __file__)
+    assert m["paper_row"] == m["name"]
     assert m["sizes"]["paper"]["args"] == ["-w", "800", "-h", "600"]
     assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
     for size in ("test", "paper"):
         assert m["sizes"][size]["footprint_mb"] > 0
-    for b in m["binaries"]:
-        assert os.access(os.path.join(BIN, b), os.X_OK), b
     run_cmd = m["run"]["command"]
     assert run_cmd[0] == "/usr/bin/env" and CONVERT in run_cmd
     assert "/usr/local/bin/convert" not in run_cmd

@@ -1,14 +1,15 @@
 """Tests of sp-matrix and sp-matrix-check: a real run passes its check, a
 damaged result file fails it, bad arguments are refused, and the manifest
 is well formed and runnable."""
+import functools
 import os
 import subprocess
 
 import pytest
 
-from testkit import BIN, expand, manifest, run
+from testkit import (assert_check_fails, assert_manifest_basics, expand,
+                     manifest, run)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 MANIFEST = manifest(__file__)
 TINY = ["-n", "37", "-r", "3"]
 
@@ -24,10 +25,7 @@ def result(tmp_path):
     return path
 
 
-def assert_fails(proc):
-    assert proc.returncode == 1
-    assert proc.stderr.startswith("sp-matrix-check: ")
-    assert proc.stderr.count("\n") == 1
+assert_fails = functools.partial(assert_check_fails, "sp-matrix-check")
 
 
 def test_real_output_passes(result):
@@ -99,22 +97,16 @@ def test_unwritable_output_fails(tmp_path):
 
 def test_manifest_keys_and_binaries():
     m = MANIFEST
-    assert set(m) <= {"name", "group", "paper_row", "description",
-                      "binaries", "sizes", "prepare", "run", "check"}
-    assert m["name"] == os.path.basename(HERE)
+    assert_manifest_basics(m, __file__)
     assert m["group"] == "other" and m["paper_row"] == "matrix"
-    assert set(m["sizes"]) == {"test", "paper", "ref"}
     for size in ("test", "paper"):
         assert m["sizes"][size]["footprint_mb"] > 0
     assert m["sizes"]["test"]["footprint_mb"] >= 32
     assert m["sizes"]["paper"]["args"][:2] == ["-n", "1000"]
     assert m["sizes"]["ref"]["ref_ratio"] == 16
     assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
-    for b in m["binaries"]:
-        assert os.access(os.path.join(BIN, b), os.X_OK), b
-    for cmd in (m["run"]["command"], m["check"]["command"]):
-        assert cmd[0].startswith("{bin}/")
-        assert cmd[0][len("{bin}/"):] in m["binaries"]
+    for section in ("run", "check"):
+        assert m[section]["command"][0].startswith("{bin}/"), section
 
 
 def test_manifest_commands_run_and_check(tmp_path):

@@ -2,14 +2,14 @@
 passes sp-povray-check against the recorded checksum, a changed pixel, a
 different povray version or a broken file fails it, bad arguments are
 refused, and the manifest is well formed and runnable."""
-import os
+import functools
 import subprocess
 
 import pytest
 
-from testkit import BIN, expand, manifest, run
+from testkit import (assert_check_fails, assert_manifest_basics, expand,
+                     manifest, run)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 MANIFEST = manifest(__file__)
 TINY = ["-n", "16", "-w", "32", "-h", "24"]   # recorded at seed 7
 
@@ -41,11 +41,7 @@ def check(path, args=TINY, seed="7"):
     return run("sp-povray-check", *args, "-s", seed, str(path))
 
 
-def assert_fails(proc, what):
-    assert proc.returncode == 1
-    assert proc.stderr.startswith("sp-povray-check: ")
-    assert proc.stderr.count("\n") == 1
-    assert what in proc.stderr, proc.stderr
+assert_fails = functools.partial(assert_check_fails, "sp-povray-check")
 
 
 def pixels_at(data):
@@ -163,14 +159,10 @@ def test_relative_output_folder_exit_2():
 
 def test_manifest_keys_and_commands():
     m = MANIFEST
-    assert set(m) <= {"name", "group", "paper_row", "description",
-                      "binaries", "sizes", "prepare", "run", "check"}
-    assert m["name"] == os.path.basename(HERE) == m["paper_row"]
-    assert set(m["sizes"]) == {"test", "paper", "ref"}
+    assert_manifest_basics(m, __file__)
+    assert m["paper_row"] == m["name"]
     assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
     for size in ("test", "paper"):
         assert m["sizes"][size]["footprint_mb"] > 0
-    for b in m["binaries"]:
-        assert os.access(os.path.join(BIN, b), os.X_OK), b
     assert m["run"]["command"][0] == "/usr/bin/povray"
     assert "+WT1" in m["run"]["command"]

@@ -1,14 +1,15 @@
 """Tests of sp-sp and sp-sp-check: a converged run passes, a perturbed
 sample, an unconverged run, another seed or a damaged file fail, bad
 arguments are refused, and the manifest is well formed and runnable."""
+import functools
 import os
 import subprocess
 
 import pytest
 
-from testkit import BIN, manifest, run
+from testkit import (BIN, assert_check_fails, assert_manifest_basics, manifest,
+                     run)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 MANIFEST = manifest(__file__)
 TINY = ["-n", "12", "-i", "120"]
 
@@ -24,12 +25,7 @@ def result(tmp_path):
     return path
 
 
-def assert_fails(proc, what=None):
-    assert proc.returncode == 1, proc.stderr
-    assert proc.stderr.startswith("sp-sp-check: ")
-    assert proc.stderr.count("\n") == 1
-    if what:
-        assert what in proc.stderr
+assert_fails = functools.partial(assert_check_fails, "sp-sp-check")
 
 
 def test_real_output_passes(result):
@@ -93,10 +89,8 @@ def test_bad_arguments_exit_2(tmp_path, args):
 
 def test_manifest_keys_and_commands(tmp_path):
     m = MANIFEST
-    assert set(m) <= {"name", "group", "paper_row", "description",
-                      "binaries", "sizes", "prepare", "run", "check"}
-    assert m["name"] == os.path.basename(HERE) == m["paper_row"]
-    assert set(m["sizes"]) == {"test", "paper", "ref"}
+    assert_manifest_basics(m, __file__)
+    assert m["paper_row"] == m["name"]
     assert m["sizes"]["paper"]["args"][:2] == ["-n", "36"]
     assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
     assert 15 <= m["sizes"]["ref"]["ref_ratio"] < 16

@@ -11,9 +11,8 @@ import time
 
 import pytest
 
-from testkit import BIN, expand, manifest
+from testkit import BIN, assert_manifest_basics, expand, manifest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 MANIFEST = manifest(__file__)
 TINY = ["--mb", "1", "-r", "300"]
 
@@ -244,18 +243,13 @@ def test_bad_arguments_exit_2(name, args):
 
 def test_manifest_keys_and_commands():
     m = MANIFEST
-    assert set(m) <= {"name", "group", "paper_row", "description",
-                      "binaries", "sizes", "prepare", "run", "check"}
-    assert m["name"] == os.path.basename(HERE) == m["paper_row"]
-    assert set(m["sizes"]) == {"test", "paper", "ref"}
+    assert_manifest_basics(m, __file__)
+    assert m["paper_row"] == m["name"]
     assert m["sizes"]["paper"]["args"][-2:] == ["-r", "50000"]
     assert m["sizes"]["paper"]["footprint_mb"] == 315
     assert m["sizes"]["ref"] == {"ref_ratio": 315, "args": ["--mb", "{ref_mb}"]}
-    for b in m["binaries"]:
-        assert os.access(os.path.join(BIN, b), os.X_OK), b
     for section in ("prepare", "run", "check"):
-        cmd = m[section]["command"]
-        assert cmd[0][len("{bin}/"):] in m["binaries"]
+        assert m[section]["command"][0].startswith("{bin}/"), section
 
 
 @pytest.mark.parametrize("at_once", [False, True])
