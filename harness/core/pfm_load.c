@@ -5,6 +5,10 @@
 #include <dlfcn.h>
 #include <stdio.h>
 
+#ifndef PFM_LOAD_SONAME
+#define PFM_LOAD_SONAME "libpfm.so.4"
+#endif
+
 static struct {
 	int tried;
 	pfm_err_t (*initialize)(void);
@@ -21,7 +25,7 @@ static int load(void)
 	if (lib.tried)
 		return lib.encode ? 0 : -1;
 	lib.tried = 1;
-	h = dlopen("libpfm.so.4", RTLD_NOW | RTLD_LOCAL);
+	h = dlopen(PFM_LOAD_SONAME, RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
 		snprintf(lib.why, sizeof(lib.why), "libpfm4 not loaded: %s", dlerror());
 		return -1;
@@ -32,7 +36,8 @@ static int load(void)
 	*(void **)&lib.encode = dlsym(h, "pfm_get_os_event_encoding");
 	if (!lib.initialize || !lib.terminate || !lib.strerror || !lib.encode) {
 		snprintf(lib.why, sizeof(lib.why),
-			 "libpfm4 not loaded: libpfm.so.4 lacks a symbol spstat calls");
+			 "libpfm4 not loaded: " PFM_LOAD_SONAME
+			 " lacks a symbol spstat calls");
 		lib.encode = NULL;
 		dlclose(h);
 		return -1;
