@@ -15,8 +15,10 @@ from .runner import Plan, Runner, check_plan_against_folder, now_iso, prepare_ou
 sys.path.insert(0, paths.REPO)
 
 
-class Terminated(Exception):
-    """SIGTERM, turned into an exception so that every cleanup runs."""
+class Terminated(BaseException):
+    """SIGTERM, turned into an exception so that every cleanup runs. Like
+    KeyboardInterrupt it is no Exception: library code that swallows those
+    (shutil.rmtree(ignore_errors=True) does) must not swallow a stop."""
 
 
 def _on_sigterm(signum, frame):

@@ -1,16 +1,18 @@
 """End-to-end tests of the spbench command: bad input gets one line and a
 non-zero exit with nothing recorded; SIGTERM, Ctrl-C and SIGKILL in the
 middle of a thp run leave THP settings as they were, also when the run is
-killed while spfrag holds memory fragmented."""
+killed while spfrag holds memory fragmented or lands inside library code
+that swallows every Exception."""
 import json
 import os
+import shutil
 import signal
 import subprocess
 import time
 
 import pytest
 
-from harness.driver import memstate, paths
+from harness.driver import cli, memstate, paths
 
 SPBENCH = os.path.join(paths.REPO, "harness", "spbench")
 THP = "/sys/kernel/mm/transparent_hugepage"
@@ -126,12 +128,35 @@ def test_signal_mid_run_restores_thp(env, tmp_path, sig):
     kept = len(_records(out))
     os.killpg(p.pid, sig)
     _, err = p.communicate(timeout=60)
-    assert p.returncode in (130, 143)
+    assert p.returncode in (130, 143), err[-2000:]
     assert "settings restored" in err
     assert open(f"{THP}/enabled").read() == before
     recs = _records(out)
     assert len(recs) >= kept and all(r["check"]["passed"] for r in recs)
     assert not os.path.exists(os.path.join(env["SPBENCH_STATE_DIR"], "saved-settings.json"))
+
+
+def test_sigterm_survives_library_cleanup(tmp_path, monkeypatch):
+    """SIGTERM landing while the runner removes a run's scratch folder:
+    shutil.rmtree(ignore_errors=True) catches every Exception around its
+    os.lstat, and the stop must come through it all the same."""
+    scratch = tmp_path / "scratch"
+    (scratch / "sub").mkdir(parents=True)
+    real_lstat = os.lstat
+
+    def lstat_then_sigterm(*args, **kw):
+        st = real_lstat(*args, **kw)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return st
+    old = signal.signal(signal.SIGTERM, cli._on_sigterm)
+    try:
+        monkeypatch.setattr(os, "lstat", lstat_then_sigterm)
+        with pytest.raises(cli.Terminated):
+            shutil.rmtree(scratch, ignore_errors=True)
+    finally:
+        monkeypatch.undo()
+        signal.signal(signal.SIGTERM, old)
+    assert scratch.exists()
 
 
 @root_only
