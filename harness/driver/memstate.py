@@ -76,7 +76,20 @@ class Fragmenter:
                                          stderr=subprocess.PIPE, text=True)
         except OSError as e:
             raise UserError(f"cannot run {self.cmd[0]}: {e.strerror} (run make)")
-        line = self.proc.stdout.readline()
+        try:
+            line = self.proc.stdout.readline()
+        except BaseException:
+            # stopped before the ready line: spfrag puts its settings back
+            # now, before the caller puts back its own
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+                pipe.close()
+            raise
         if not line:
             err = self.proc.stderr.read().strip().splitlines()
             self.proc.wait()

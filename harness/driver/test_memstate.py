@@ -2,6 +2,7 @@
 starts spfrag, reads its report and releases it (a stand-in spfrag here,
 so no root is needed)."""
 import os
+import signal
 import stat
 
 import pytest
@@ -86,6 +87,35 @@ def test_fragmenter_failure_is_one_line(tmp_path):
     fake.chmod(0o755)
     with pytest.raises(UserError, match="spfrag failed: spfrag: --dir /x"):
         memstate.Fragmenter("pagecache", spfrag=str(fake)).start()
+
+
+def test_fragmenter_stopped_before_ready_ends_spfrag_first(tmp_path):
+    """A stop (SIGTERM, Ctrl-C) while spfrag is still fragmenting: spfrag
+    is ended, and has put its settings back, before the caller goes on to
+    put back its own; left to die with its parent, it would write its
+    values back after them."""
+    mark = tmp_path / "put-back"
+    fake = tmp_path / "spfrag"
+    fake.write_text(f"#!/bin/sh\ntrap 'echo done > {mark}; exit 143' TERM\n"
+                    "while :; do sleep 0.05; done\n")
+    fake.chmod(0o755)
+
+    class Stop(BaseException):
+        pass
+
+    def stop(signum, frame):
+        raise Stop()
+    f = memstate.Fragmenter("pagecache", spfrag=str(fake))
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    try:
+        with pytest.raises(Stop):
+            f.start()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert f.proc.returncode is not None
+    assert mark.read_text() == "done\n"
 
 
 def test_frag_args_from_environment(monkeypatch):

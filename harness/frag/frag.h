@@ -86,13 +86,16 @@ int frag_pcp_pin(void);
 void frag_pcp_unpin(void);
 
 /* A sysctl spfrag changes for a while: hold saves the old value (first time
- * only) and writes the new one, restore writes the old one back; what is
- * still held at exit goes back through frag_settings_restore_all (atexit).
+ * only) and writes the new one, restore writes the old one back unless
+ * someone else has changed it since (spbench putting back its own value
+ * first, when it stops before spfrag does); what is still held at exit goes
+ * back through frag_settings_restore_all (atexit).
  * 0, or -1 when it cannot be read or written (not root). */
 struct frag_setting {
 	const char *path;
 	char old[32];
 	ssize_t len;			/* > 0 while held */
+	char set[32];			/* what spfrag wrote last */
 	bool listed;
 	struct frag_setting *next;
 };

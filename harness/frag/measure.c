@@ -70,7 +70,7 @@ int frag_pcp_pin(void)
 		return 0;
 	if (frag_setting_hold(&pcp_high, "1000000") < 0)
 		return -1;
-	for (int i = 0; i < FRAG_PCP_WAIT_TICKS; i++) {
+	for (int i = 0; i < FRAG_PCP_WAIT_TICKS && !frag_stop; i++) {
 		if (frag_pcp_kb("/proc/zoneinfo") <= FRAG_PCP_DRAINED_KB)
 			break;
 		nanosleep(&tick, NULL);

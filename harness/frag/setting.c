@@ -13,7 +13,7 @@ static struct frag_setting *held;
 
 static bool write_all(const char *path, const char *v, size_t n)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
 	bool ok;
 
 	if (fd < 0)
@@ -23,21 +23,34 @@ static bool write_all(const char *path, const char *v, size_t n)
 	return ok;
 }
 
-int frag_setting_hold(struct frag_setting *s, const char *value)
+static ssize_t read_value(const char *path, char *buf, size_t size)
 {
-	int fd;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
 
-	if (s->len > 0)
-		return write_all(s->path, value, strlen(value)) ? 0 : -1;
-	fd = open(s->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	s->len = read(fd, s->old, sizeof(s->old) - 1);
+	n = read(fd, buf, size - 1);
 	close(fd);
-	if (s->len <= 0 || !write_all(s->path, value, strlen(value))) {
-		s->len = 0;
+	buf[n > 0 ? n : 0] = '\0';
+	return n;
+}
+
+int frag_setting_hold(struct frag_setting *s, const char *value)
+{
+	bool first = s->len <= 0;
+
+	if (first && read_value(s->path, s->old, sizeof(s->old)) <= 0)
+		return -1;
+	if (!write_all(s->path, value, strlen(value))) {
+		if (first)
+			s->len = 0;
 		return -1;
 	}
+	/* as the kernel shows it: it may round what it was given */
+	if (read_value(s->path, s->set, sizeof(s->set)) <= 0)
+		s->set[0] = '\0';
+	s->len = (ssize_t)strlen(s->old);
 	if (!s->listed) {
 		s->next = held;
 		held = s;
@@ -48,8 +61,15 @@ int frag_setting_hold(struct frag_setting *s, const char *value)
 
 void frag_setting_restore(struct frag_setting *s)
 {
+	char now[sizeof(s->set)];
+
 	if (s->len <= 0)
 		return;
+	if (s->set[0] && read_value(s->path, now, sizeof(now)) > 0 &&
+	    strcmp(now, s->set)) {
+		s->len = 0;
+		return;
+	}
 	if (write_all(s->path, s->old, s->len))
 		s->len = 0;
 	else
