@@ -209,7 +209,7 @@ def cmd_run(args, workload_names=None):
             runner.execute()
         finally:
             # Settings go back before anything else may fail.
-            _quietly(journal.restore)
+            journal.restore()
     meta["finished"] = now_iso()
     atomic.write_text(meta_path, json.dumps(meta, indent=1) + "\n")
     from analysis import results, table
@@ -226,14 +226,6 @@ def cmd_run(args, workload_names=None):
               "(kept, and left out of the table)", file=sys.stderr)
         return 1
     return 0
-
-
-def _quietly(fn):
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        fn()
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def cmd_reproduce(args):

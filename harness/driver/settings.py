@@ -4,6 +4,7 @@ on SIGINT/SIGTERM, or by the next spbench command after a crash."""
 import fcntl
 import json
 import os
+import signal
 
 from .errors import UserError
 from . import atomic
@@ -115,15 +116,20 @@ class Journal:
 
     def restore(self):
         """Put back every saved value, newest first; forget them only once
-        all are back."""
-        failures = restore_entries(self.saved)
-        if failures:
-            raise UserError("could not restore: " + "; ".join(failures), status=1)
-        self.saved = []
+        all are back. SIGINT and SIGTERM wait until it is done: a second
+        Ctrl-C must not cut it short."""
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         try:
-            os.unlink(self.path)
-        except FileNotFoundError:
-            pass
+            failures = restore_entries(self.saved)
+            if failures:
+                raise UserError("could not restore: " + "; ".join(failures), status=1)
+            self.saved = []
+            try:
+                os.unlink(self.path)
+            except FileNotFoundError:
+                pass
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def restore_entries(entries):

@@ -2,6 +2,7 @@
 after a killed run, refusal while another run holds the lock."""
 import json
 import os
+import signal
 import subprocess
 import sys
 
@@ -33,6 +34,29 @@ def test_journal_saves_first_then_restores(tmp_path):
         j.set(k, "never")                      # the original stays the first one
         assert json.loads((state / settings.JOURNAL).read_text())["settings"] == [[k, "madvise"]]
     assert open(k).read() == "madvise"
+    assert not (state / settings.JOURNAL).exists()
+
+
+def test_ctrl_c_waits_until_every_setting_is_back(tmp_path, monkeypatch):
+    """Ctrl-C pressed again while settings go back: all of them still do,
+    and the interrupt comes after."""
+    state = tmp_path / "state"
+    a = knob(tmp_path, "a", "1")
+    b = knob(tmp_path, "b", "2")
+    j = settings.Journal(str(state))
+    j.acquire()
+    j.set(a, "10")
+    j.set(b, "20")
+    real_write = settings.write_setting
+
+    def write_then_interrupt(path, value):
+        real_write(path, value)
+        os.kill(os.getpid(), signal.SIGINT)
+    monkeypatch.setattr(settings, "write_setting", write_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        j.restore()
+    j.release()
+    assert (open(a).read(), open(b).read()) == ("1", "2")
     assert not (state / settings.JOURNAL).exists()
 
 
