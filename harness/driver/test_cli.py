@@ -94,7 +94,23 @@ def _records(out):
     path = out / "runs.jsonl"
     if not path.exists():
         return []
-    return [json.loads(l) for l in path.read_text().splitlines()]
+    # the piece after the last newline is empty, or a record being written
+    return [json.loads(l) for l in path.read_text().split("\n")[:-1]]
+
+
+@pytest.fixture
+def started(env):
+    """The runs a test starts: whatever a failing test leaves running is
+    killed at teardown and its settings put back, so that THP is not left
+    'always' for the tests after it."""
+    procs = []
+    yield procs
+    for p in procs:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    if procs:
+        spbench(["restore"], env)
 
 
 def _default_sigint():
@@ -103,28 +119,28 @@ def _default_sigint():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _start_thp_run(env, out):
+def _start_thp_run(env, out, started):
     p = subprocess.Popen([SPBENCH, "run", "matrix", "--size", "test", "--policy", "thp,base",
                           "--runs", "20", "--warmup", "0", "--out", str(out)],
                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                          start_new_session=True, preexec_fn=_default_sigint)
+    started.append(p)
     deadline = time.time() + 120
     while time.time() < deadline:
         if "[always]" in open(f"{THP}/enabled").read() and len(_records(out)) >= 1:
             return p
         time.sleep(0.05)
-    p.kill()
     pytest.fail("the thp run never started")
 
 
 @root_only
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_signal_mid_run_restores_thp(env, tmp_path, sig):
+def test_signal_mid_run_restores_thp(env, tmp_path, started, sig):
     before = open(f"{THP}/enabled").read()
     if "[always]" in before:
         pytest.skip("THP is already 'always': a change could not be seen")
     out = tmp_path / "out"
-    p = _start_thp_run(env, out)
+    p = _start_thp_run(env, out, started)
     kept = len(_records(out))
     os.killpg(p.pid, sig)
     _, err = p.communicate(timeout=60)
@@ -160,11 +176,11 @@ def test_sigterm_survives_library_cleanup(tmp_path, monkeypatch):
 
 
 @root_only
-def test_sigkill_then_next_command_restores(env, tmp_path):
+def test_sigkill_then_next_command_restores(env, tmp_path, started):
     before = open(f"{THP}/enabled").read()
     if "[always]" in before:
         pytest.skip("THP is already 'always': a change could not be seen")
-    p = _start_thp_run(env, tmp_path / "out")
+    p = _start_thp_run(env, tmp_path / "out", started)
     os.killpg(p.pid, signal.SIGKILL)
     p.wait()
     assert "[always]" in open(f"{THP}/enabled").read()
@@ -190,7 +206,7 @@ def _spfrag_pids(sid):
 
 @root_only
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
-def test_killed_while_fragmented(env, tmp_path, sig):
+def test_killed_while_fragmented(env, tmp_path, started, sig):
     """The run is killed while spfrag holds memory: no spfrag is left, and
     the settings come back (at once, or by the next command after SIGKILL):
     THP's, and the sysctls that spbench and spfrag hold while fragmenting."""
@@ -204,6 +220,7 @@ def test_killed_while_fragmented(env, tmp_path, sig):
                           "--out", str(tmp_path / "out")],
                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                          start_new_session=True)
+    started.append(p)
     deadline = time.time() + 120
     while not _spfrag_pids(p.pid) and time.time() < deadline and p.poll() is None:
         time.sleep(0.05)

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,26 @@ static pid_t start(char *const args[])
 		pid = -1;
 	posix_spawn_file_actions_destroy(&fa);
 	return pid;
+}
+
+/* Until pid has a child: spstat forwards signals from its fork on. */
+static bool wait_for_child(pid_t pid)
+{
+	struct timespec tick = { 0, 10000000 };
+	char path[64], buf[32];
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", pid, pid);
+	for (int i = 0; i < 1000; i++) {
+		FILE *f = fopen(path, "r");
+		bool any = f && fgets(buf, sizeof(buf), f);
+
+		if (f)
+			fclose(f);
+		if (any)
+			return true;
+		nanosleep(&tick, NULL);
+	}
+	return false;
 }
 
 static int finish(pid_t pid)
@@ -133,9 +154,8 @@ int main(int argc, char **argv)
 	/* SIGTERM to spstat reaches the child; the record is still written. */
 	{
 		pid_t pid = start((char *[]){ SPSTAT, "--", "sleep", "10", NULL });
-		struct timespec ts = { 0, 300000000 };
 
-		nanosleep(&ts, NULL);
+		TAP_CHECK(wait_for_child(pid), "spstat started its child");
 		kill(pid, SIGTERM);
 		rc = finish(pid);
 		TAP_CHECK(rc == 128 + SIGTERM, "SIGTERM forwarded: 143 (got %d)", rc);
