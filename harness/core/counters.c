@@ -2,7 +2,9 @@
  * events grouped per PMU, read one by one with enabled/running times (inherit
  * rules out PERF_FORMAT_GROUP reads), scaled when multiplexed; hardware
  * events are opened a second time with exclude_kernel for the user/kernel
- * split. */
+ * split. Where counting the kernel is denied (perf_event_paranoid 2 without
+ * CAP_PERFMON), every event is counted in user space only, as perf stat
+ * falls back, and says so. */
 #include "counters.h"
 
 #include <errno.h>
@@ -80,17 +82,19 @@ static int *fd_of(struct counter *c, bool user_only)
 	return user_only ? &c->fd_user : &c->fd;
 }
 
-/* Opens counters idx[0..m-1] as one group; on any failure, singly. */
+/* Opens counters idx[0..m-1] as one group; on any failure, singly.
+ * twin: the exclude_kernel twins of hardware events. */
 static void open_group(struct counter_set *s, const int *idx, int m,
 		       bool user_only, pid_t pid)
 {
+	bool exclude_kernel = user_only || s->kernel_excluded;
 	struct perf_event_attr a;
 	int leader = -1, i;
 
 	for (i = 0; m > 1 && i < m; i++) {
 		struct counter *c = &s->c[idx[i]];
 
-		make_attr(c, user_only, i == 0, &a);
+		make_attr(c, exclude_kernel, i == 0, &a);
 		*fd_of(c, user_only) = sys_perf_event_open(&a, pid, leader);
 		if (*fd_of(c, user_only) < 0)
 			break;
@@ -110,7 +114,7 @@ static void open_group(struct counter_set *s, const int *idx, int m,
 		struct counter *c = &s->c[idx[i]];
 		int *fd = fd_of(c, user_only);
 
-		make_attr(c, user_only, true, &a);
+		make_attr(c, exclude_kernel, true, &a);
 		*fd = sys_perf_event_open(&a, pid, -1);
 		if (*fd < 0 && !user_only)
 			c->err = errno;
@@ -160,9 +164,25 @@ static void open_pass(struct counter_set *s, bool user_only, pid_t pid)
 	free(done);
 }
 
+static bool kernel_denied(const struct counter_set *s)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->c[i].err == EACCES || s->c[i].err == EPERM)
+			return true;
+	return false;
+}
+
 void counters_open(struct counter_set *s, pid_t pid)
 {
 	open_pass(s, false, pid);
+	if (kernel_denied(s)) {
+		counters_close(s);
+		for (int i = 0; i < s->n; i++)
+			s->c[i].err = 0;
+		s->kernel_excluded = true;
+		open_pass(s, false, pid);
+		return;
+	}
 	open_pass(s, true, pid);
 }
 
@@ -227,6 +247,12 @@ static const char *errno_reason(const struct counter_set *s,
 	switch (err) {
 	case EACCES:
 	case EPERM:
+		if (s->kernel_excluded) {
+			snprintf(buf, len,
+				 "permission denied (%s) even in user space only: perf_event_paranoid is %d (needs <= 2, or CAP_PERFMON), or a seccomp filter forbids perf_event_open",
+				 err == EACCES ? "EACCES" : "EPERM", s->paranoid);
+			break;
+		}
 		snprintf(buf, len,
 			 "permission denied (%s): perf_event_paranoid is %d; counting user and kernel needs <= 1, or CAP_PERFMON",
 			 err == EACCES ? "EACCES" : "EPERM", s->paranoid);
@@ -307,6 +333,8 @@ void counters_json(struct json *j, const char *key,
 			json_uint(j, "running_ns", c->total.running_ns);
 			json_bool(j, "scaled",
 				  c->total.running_ns < c->total.enabled_ns);
+			if (s->kernel_excluded)
+				json_string(j, "scope", "user");
 			if (c->user.ok && c->user.running_ns > 0) {
 				uint64_t user = count_scaled(&c->user);
 
@@ -323,11 +351,14 @@ void counters_json(struct json *j, const char *key,
 }
 
 const char *counters_probe(const struct counter_set *s,
-			   const struct event_desc *ev, char *buf, size_t len)
+			   const struct event_desc *ev, bool *user_only,
+			   char *buf, size_t len)
 {
+	struct counter_set user = *s;
 	struct perf_event_attr a = ev->attr;
 	int fd;
 
+	*user_only = false;
 	if (!ev->ok) {
 		snprintf(buf, len, "%s", ev->reason);
 		return buf;
@@ -335,9 +366,16 @@ const char *counters_probe(const struct counter_set *s,
 	a.size = sizeof(a);
 	a.disabled = 1;
 	fd = sys_perf_event_open(&a, 0, -1);
+	if (fd < 0 && (errno == EACCES || errno == EPERM)) {
+		a.exclude_kernel = 1;
+		a.exclude_hv = 1;
+		fd = sys_perf_event_open(&a, 0, -1);
+		*user_only = true;
+		user.kernel_excluded = true;
+	}
 	if (fd >= 0) {
 		close(fd);
 		return NULL;
 	}
-	return errno_reason(s, ev, errno, buf, len);
+	return errno_reason(&user, ev, errno, buf, len);
 }

@@ -28,13 +28,15 @@ struct counter_set {
 	bool pmu_present;	/* /sys/bus/event_source/devices/cpu exists */
 	bool hypervisor;	/* CPUID says we run under a hypervisor */
 	int paranoid;		/* /proc/sys/kernel/perf_event_paranoid */
+	bool kernel_excluded;	/* counting the kernel was denied: user only */
 };
 
 /* Takes ownership of nothing: copies the n resolved events. */
 int counters_init(struct counter_set *s, const struct event_desc *ev, int n,
 		  bool hypervisor);
 /* Opens every event on pid (not yet exec'd): disabled, enable_on_exec,
- * inherit; grouped per PMU, each group falling back to single events. */
+ * inherit; grouped per PMU, each group falling back to single events; all
+ * of them in user space only when counting the kernel is denied. */
 void counters_open(struct counter_set *s, pid_t pid);
 void counters_read(struct counter_set *s);
 void counters_close(struct counter_set *s);
@@ -51,9 +53,11 @@ void counters_json(struct json *j, const char *key,
 		   const struct counter_set *s);
 
 /* Why an open of this event fails here, by trying it on this process;
- * NULL when it opens.  For --list-events. */
+ * NULL when it opens, with *user_only set when it opens only without the
+ * kernel.  For --list-events. */
 const char *counters_probe(const struct counter_set *s,
-			   const struct event_desc *ev, char *buf, size_t len);
+			   const struct event_desc *ev, bool *user_only,
+			   char *buf, size_t len);
 
 bool pmu_present(void);
 int perf_event_paranoid(void);

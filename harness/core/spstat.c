@@ -303,7 +303,9 @@ static int do_list(const struct opts *o)
 	json_int(&j, "perf_event_paranoid", host.perf_event_paranoid);
 	json_array_begin(&j, "events");
 	for (int i = 0; i < n; i++) {
-		const char *why = counters_probe(&cs, &ev[i], buf, sizeof(buf));
+		bool user_only;
+		const char *why = counters_probe(&cs, &ev[i], &user_only,
+						 buf, sizeof(buf));
 
 		json_object_begin(&j, NULL);
 		json_string(&j, "name", ev[i].name);
@@ -316,6 +318,8 @@ static int do_list(const struct opts *o)
 		}
 		json_bool(&j, "supported", why == NULL);
 		json_string(&j, "reason", why);
+		if (!why && user_only)
+			json_string(&j, "scope", "user");
 		json_object_end(&j);
 	}
 	json_array_end(&j);

@@ -46,7 +46,11 @@ def report():
         _line("spstat", f"failed: {p.stderr.strip()}")
         problems += 1
     for name, c in counters.items():
-        _line(name, "supported" if c.get("supported") else f"unsupported: {c.get('reason')}")
+        if not c.get("supported"):
+            _line(name, f"unsupported: {c.get('reason')}")
+        else:
+            _line(name, "supported" + (", user space only (the kernel may not be counted "
+                                       "here)" if c.get("scope") == "user" else ""))
     _line("perf_event_paranoid", str(host.get("perf_event_paranoid")))
     _line("page-walk event", host.get("page_walk_event") or "none for this CPU")
 

@@ -1,9 +1,12 @@
 /* test_counters.c - event resolution (generic names, libpfm4 encodings with
- * LIBPFM_FORCE_PMU) and counting a real child through software events. */
+ * LIBPFM_FORCE_PMU) and counting a real child through software events, also
+ * as an unprivileged user, where only user space may be counted. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "child.h"
@@ -242,6 +245,79 @@ static void test_scaling(void)
 	TAP_CHECK(count_scaled(&c) == 1000, "running 0: raw (reported unsupported)");
 }
 
+/* In a child turned nobody: 'k' kernel excluded, 'c' page-faults counted,
+ * 'j' the JSON says "scope": "user". */
+static void count_as_nobody(int out)
+{
+	char *argv[] = { "/bin/true", NULL };
+	char verdict[4] = "---", buf[256], *text = NULL;
+	struct event_desc ev;
+	struct cpu_ident host;
+	struct tlb_info tlb;
+	struct counter_set s;
+	struct child c;
+	size_t len = 0;
+	FILE *f;
+	struct json j;
+
+	/* dumpable again after setuid, as after an exec: perf_event_open on
+	 * the child needs ptrace access to it */
+	if (setgid(65534) || setuid(65534) || prctl(PR_SET_DUMPABLE, 1))
+		_exit(2);
+	cpuid_probe(cpuid_native, NULL, &host, &tlb);
+	events_resolve("page-faults", &host, &ev);
+	if (counters_init(&s, &ev, 1, host.hypervisor) ||
+	    child_spawn(&c, argv, false))
+		_exit(3);
+	counters_open(&s, c.pid);
+	if (child_start(&c) || child_wait(&c, 0, NULL, NULL))
+		_exit(4);
+	counters_read(&s);
+	verdict[0] = s.kernel_excluded ? 'k' : '-';
+	if (!counter_reason(&s, 0, buf, sizeof(buf)) &&
+	    count_scaled(&s.c[0].total) > 0)
+		verdict[1] = 'c';
+	f = open_memstream(&text, &len);
+	json_init(&j, f, false);
+	counters_json(&j, NULL, &s);
+	fclose(f);
+	if (strstr(text, "\"scope\":\"user\""))
+		verdict[2] = 'j';
+	if (write(out, verdict, 3) != 3)
+		_exit(5);
+	_exit(0);
+}
+
+static void test_user_only(void)
+{
+	char verdict[4] = "";
+	int fds[2], status;
+	pid_t pid;
+
+	if (geteuid() != 0 || perf_event_paranoid() != 2) {
+		printf("# user-space-only counting not checked: needs root (to "
+		       "become nobody) and perf_event_paranoid 2 (it is %d)\n",
+		       perf_event_paranoid());
+		return;
+	}
+	if (pipe(fds))
+		return;
+	pid = fork();
+	if (pid == 0) {
+		close(fds[0]);
+		count_as_nobody(fds[1]);
+	}
+	close(fds[1]);
+	if (read(fds[0], verdict, 3) != 3)
+		verdict[0] = '\0';
+	close(fds[0]);
+	waitpid(pid, &status, 0);
+	TAP_CHECK(verdict[0] == 'k',
+		  "nobody, paranoid 2: the kernel is left out (%s)", verdict);
+	TAP_CHECK(verdict[1] == 'c', "nobody: page-faults still counted");
+	TAP_CHECK(verdict[2] == 'j', "nobody: the record says scope user");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "--touch"))
@@ -250,5 +326,6 @@ int main(int argc, char **argv)
 	test_pfm();
 	test_scaling();
 	test_counting(argv[0]);
+	test_user_only();
 	return tap_done();
 }
