@@ -141,9 +141,24 @@ int child_start(struct child *c)
 	struct failure f;
 	ssize_t r;
 	char go = 1;
+	sigset_t pipe_sig, old;
+	struct timespec now = { 0, 0 };
 
+	/* A signal forwarded before exec ends the child: the write then meets
+	 * a closed pipe, and SIGPIPE must not end spstat before its record. */
+	sigemptyset(&pipe_sig);
+	sigaddset(&pipe_sig, SIGPIPE);
+	sigprocmask(SIG_BLOCK, &pipe_sig, &old);
 	clock_gettime(CLOCK_MONOTONIC, &c->t_start);
 	write_all(c->start_fd, &go, 1);
+	if (!sigismember(&old, SIGPIPE)) {
+		sigset_t pending;
+
+		sigpending(&pending);
+		if (sigismember(&pending, SIGPIPE))
+			sigtimedwait(&pipe_sig, NULL, &now);
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(c->start_fd);
 	c->start_fd = -1;
 	do
