@@ -27,6 +27,12 @@ def context(rs, notes, label=""):
 			  "TCG emulation are not TLB evidence")
 	if kern.get("virt_note"):
 		notes.add(pre + "virt: " + str(kern["virt_note"]))
+	if any(c.get("scope") == "user"
+	       for g in rs.groups.values() for r in g.records
+	       for c in (r["spstat"].get("counters") or {}).values()):
+		notes.add(pre + "counters count user space only (counting the "
+			  "kernel was denied: perf_event_paranoid); they do "
+			  "not compare with counts that include the kernel")
 	if not rs.meta.get("finished"):
 		notes.add(pre + "meta.json has no finish time: the run was "
 			  "interrupted or is still going")

@@ -55,6 +55,18 @@ def test_supported_counters_and_reduction(build):
 	assert "dTLB counts only dTLB-load-misses" in out
 
 
+def test_user_space_only_counters_are_noted(build):
+	recs = build.series("matrix", "base", [2.0, 2.1], load=[1e6, 1e6])
+	out = table.render_run_table(results.load(build.folder("a", recs)))
+	assert "user space only" not in out
+	for r in recs:
+		for c in r["spstat"]["counters"].values():
+			if c["supported"]:
+				c["scope"] = "user"
+	out = table.render_run_table(results.load(build.folder("b", recs)))
+	assert "counters count user space only" in out
+
+
 def test_histogram_share(build):
 	hist = {"available": True, "reason": None,
 		"pages": {"4kB": 64, "64kB": 2, "2048kB": 1},

@@ -83,7 +83,7 @@ static int *fd_of(struct counter *c, bool user_only)
 }
 
 /* Opens counters idx[0..m-1] as one group; on any failure, singly.
- * twin: the exclude_kernel twins of hardware events. */
+ * user_only: the exclude_kernel twins of hardware events. */
 static void open_group(struct counter_set *s, const int *idx, int m,
 		       bool user_only, pid_t pid)
 {
@@ -130,6 +130,23 @@ static long group_key(const struct event_desc *ev)
 	return ev->attr.type;
 }
 
+static bool is_denial(int err)
+{
+	return err == EACCES || err == EPERM;
+}
+
+#define KERNEL_ONLY_REASON \
+	"counted in the kernel only: in user space, all this user may count, it would always read 0"
+
+/* Counted in the scheduler, on kernel registers: with exclude_kernel they
+ * always read 0. */
+static bool kernel_only(const struct event_desc *ev)
+{
+	return ev->attr.type == PERF_TYPE_SOFTWARE &&
+	       (ev->attr.config == PERF_COUNT_SW_CONTEXT_SWITCHES ||
+		ev->attr.config == PERF_COUNT_SW_CPU_MIGRATIONS);
+}
+
 static void open_pass(struct counter_set *s, bool user_only, pid_t pid)
 {
 	int *idx = calloc(s->n, sizeof(*idx));
@@ -149,7 +166,9 @@ static void open_pass(struct counter_set *s, bool user_only, pid_t pid)
 		for (int k = i; k < s->n; k++) {
 			struct counter *c = &s->c[k];
 			bool wanted = user_only ? c->ev.hw && c->fd >= 0
-						: c->ev.ok;
+						: c->ev.ok &&
+						  !(s->kernel_excluded &&
+						    kernel_only(&c->ev));
 
 			if (done[k] || !wanted ||
 			    group_key(&c->ev) != group_key(&s->c[i].ev))
@@ -164,26 +183,50 @@ static void open_pass(struct counter_set *s, bool user_only, pid_t pid)
 	free(done);
 }
 
+/* Denied for counting the kernel: what paranoid 2 does to an unprivileged
+ * user (a denial at a lower setting has another cause, and stays). */
 static bool kernel_denied(const struct counter_set *s)
 {
+	if (s->paranoid < 2)
+		return false;
 	for (int i = 0; i < s->n; i++)
-		if (s->c[i].err == EACCES || s->c[i].err == EPERM)
+		if (is_denial(s->c[i].err))
 			return true;
 	return false;
 }
 
 void counters_open(struct counter_set *s, pid_t pid)
 {
+	int *kernel_err;
+
 	open_pass(s, false, pid);
-	if (kernel_denied(s)) {
-		counters_close(s);
-		for (int i = 0; i < s->n; i++)
-			s->c[i].err = 0;
-		s->kernel_excluded = true;
-		open_pass(s, false, pid);
+	if (!kernel_denied(s)) {
+		open_pass(s, true, pid);
 		return;
 	}
-	open_pass(s, true, pid);
+	kernel_err = calloc(s->n, sizeof(*kernel_err));
+	if (!kernel_err)
+		return;
+	counters_close(s);
+	for (int i = 0; i < s->n; i++) {
+		kernel_err[i] = s->c[i].err;
+		s->c[i].err = 0;
+	}
+	s->kernel_excluded = true;
+	open_pass(s, false, pid);
+	for (int i = 0; i < s->n; i++) {
+		struct counter *c = &s->c[i];
+
+		if (!c->err || !is_denial(kernel_err[i]))
+			continue;
+		/* a PMU may refuse exclude_kernel itself: then the denial
+		 * says more than the refusal */
+		if (is_denial(c->err))
+			c->user_denied = true;
+		else if (c->err == EINVAL || c->err == EOPNOTSUPP)
+			c->err = kernel_err[i];
+	}
+	free(kernel_err);
 }
 
 static void read_one(int fd, struct count *c)
@@ -236,7 +279,7 @@ uint64_t count_scaled(const struct count *c)
 
 static const char *errno_reason(const struct counter_set *s,
 				const struct event_desc *ev, int err,
-				char *buf, size_t len)
+				bool user_denied, char *buf, size_t len)
 {
 	if (ev->hw && !s->pmu_present) {
 		snprintf(buf, len,
@@ -247,7 +290,7 @@ static const char *errno_reason(const struct counter_set *s,
 	switch (err) {
 	case EACCES:
 	case EPERM:
-		if (s->kernel_excluded) {
+		if (user_denied) {
 			snprintf(buf, len,
 				 "permission denied (%s) even in user space only: perf_event_paranoid is %d (needs <= 2, or CAP_PERFMON), or a seccomp filter forbids perf_event_open",
 				 err == EACCES ? "EACCES" : "EPERM", s->paranoid);
@@ -290,8 +333,13 @@ const char *counter_reason(const struct counter_set *s, int i, char *buf,
 		snprintf(buf, len, "%s", c->ev.reason);
 		return buf;
 	}
+	if (s->kernel_excluded && kernel_only(&c->ev)) {
+		snprintf(buf, len, "%s", KERNEL_ONLY_REASON);
+		return buf;
+	}
 	if (c->err)
-		return errno_reason(s, &c->ev, c->err, buf, len);
+		return errno_reason(s, &c->ev, c->err, c->user_denied,
+				    buf, len);
 	if (!c->total.ok) {
 		snprintf(buf, len, "not counted: reading the counter failed");
 		return buf;
@@ -354,9 +402,8 @@ const char *counters_probe(const struct counter_set *s,
 			   const struct event_desc *ev, bool *user_only,
 			   char *buf, size_t len)
 {
-	struct counter_set user = *s;
 	struct perf_event_attr a = ev->attr;
-	int fd;
+	int fd, err;
 
 	*user_only = false;
 	if (!ev->ok) {
@@ -366,16 +413,26 @@ const char *counters_probe(const struct counter_set *s,
 	a.size = sizeof(a);
 	a.disabled = 1;
 	fd = sys_perf_event_open(&a, 0, -1);
-	if (fd < 0 && (errno == EACCES || errno == EPERM)) {
+	err = errno;
+	if (fd < 0 && is_denial(err) && s->paranoid >= 2) {
 		a.exclude_kernel = 1;
 		a.exclude_hv = 1;
 		fd = sys_perf_event_open(&a, 0, -1);
-		*user_only = true;
-		user.kernel_excluded = true;
+		if (fd >= 0 && kernel_only(ev)) {
+			close(fd);
+			snprintf(buf, len, "%s", KERNEL_ONLY_REASON);
+			return buf;
+		}
+		if (fd >= 0)
+			*user_only = true;
+		else if (is_denial(errno))
+			return errno_reason(s, ev, errno, true, buf, len);
+		else if (errno != EINVAL && errno != EOPNOTSUPP)
+			err = errno;
 	}
 	if (fd >= 0) {
 		close(fd);
 		return NULL;
 	}
-	return errno_reason(&user, ev, errno, buf, len);
+	return errno_reason(s, ev, err, false, buf, len);
 }

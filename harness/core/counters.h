@@ -19,6 +19,7 @@ struct counter {
 	struct event_desc ev;
 	int fd, fd_user;	/* fd_user: exclude_kernel twin of a hw event */
 	int err;		/* errno of the failed open, 0 if opened */
+	bool user_denied;	/* denied in user space only too */
 	struct count total, user;
 };
 
