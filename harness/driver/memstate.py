@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 
-from . import paths
+from . import paths, stops
 from .errors import UserError
 
 FRAG_MODES = {"fragmented": "pagecache", "fragmented-anon": "anon",
@@ -71,16 +71,18 @@ class Fragmenter:
                 if os.path.exists(path):
                     self.journal.hold(path)
         try:
-            self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE,
-                                         stderr=subprocess.PIPE, text=True)
+            with stops.held() as mask:
+                self.proc = stops.popen(self.cmd, mask, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+            line = self.proc.stdout.readline()
         except OSError as e:
             raise UserError(f"cannot run {self.cmd[0]}: {e.strerror} (run make)")
-        try:
-            line = self.proc.stdout.readline()
         except BaseException:
             # stopped before the ready line: spfrag puts its settings back
             # now, before the caller puts back its own
+            if self.proc is None:
+                raise
             self.proc.terminate()
             try:
                 self.proc.wait(timeout=60)

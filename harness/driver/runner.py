@@ -10,7 +10,7 @@ import sys
 import tempfile
 import time
 
-from . import atomic, hostinfo, memstate, paths
+from . import atomic, hostinfo, memstate, paths, stops
 from .errors import UserError
 
 
@@ -209,11 +209,12 @@ class Runner:
         started = now_iso()
         with open(os.path.join(outdir, "stdout"), "w") as so, \
                 open(os.path.join(outdir, "stderr"), "w") as se:
-            self.current = subprocess.Popen(spstat, stdout=so, stderr=se)
             try:
+                with stops.held() as mask:
+                    self.current = stops.popen(spstat, mask, stdout=so, stderr=se)
                 rc = self.current.wait()
             finally:
-                if self.current.poll() is None:
+                if self.current is not None and self.current.poll() is None:
                     self.current.terminate()
                     self.current.wait()
                 self.current = None

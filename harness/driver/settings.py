@@ -4,10 +4,9 @@ on SIGINT/SIGTERM, or by the next spbench command after a crash."""
 import fcntl
 import json
 import os
-import signal
 
 from .errors import UserError
-from . import atomic
+from . import atomic, stops
 
 JOURNAL = "saved-settings.json"
 LOCK = "lock"
@@ -118,8 +117,7 @@ class Journal:
         """Put back every saved value, newest first; forget them only once
         all are back. SIGINT and SIGTERM wait until it is done: a second
         Ctrl-C must not cut it short."""
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-        try:
+        with stops.held():
             failures = restore_entries(self.saved)
             if failures:
                 raise UserError("could not restore: " + "; ".join(failures), status=1)
@@ -128,8 +126,6 @@ class Journal:
                 os.unlink(self.path)
             except FileNotFoundError:
                 pass
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def restore_entries(entries):

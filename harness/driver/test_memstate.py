@@ -4,10 +4,12 @@ so no root is needed)."""
 import os
 import signal
 import stat
+import subprocess
+import sys
 
 import pytest
 
-from harness.driver import memstate, sustained
+from harness.driver import memstate, paths, sustained
 from harness.driver.errors import UserError
 from harness.driver.runner import Plan
 
@@ -89,32 +91,46 @@ def test_fragmenter_failure_is_one_line(tmp_path):
         memstate.Fragmenter("pagecache", spfrag=str(fake)).start()
 
 
+STOPPED_BEFORE_READY = """
+import signal, sys
+from harness.driver import memstate
+class Stop(BaseException):
+    pass
+def stop(signum, frame):
+    raise Stop()
+signal.signal(signal.SIGTERM, stop)
+f = memstate.Fragmenter("pagecache", spfrag=sys.argv[1])
+try:
+    f.start()
+    print("not stopped")
+except Stop:
+    print("stopped", f.proc.returncode)
+"""
+
+
 def test_fragmenter_stopped_before_ready_ends_spfrag_first(tmp_path):
     """A stop (SIGTERM, Ctrl-C) while spfrag is still fragmenting: spfrag
     is ended, and has put its settings back, before the caller goes on to
     put back its own; left to die with its parent, it would write its
-    values back after them."""
+    values back after them. In a process of its own, with a time limit."""
     mark = tmp_path / "put-back"
     fake = tmp_path / "spfrag"
+    # the stop comes once the fake has its trap set: no race with its start
     fake.write_text(f"#!/bin/sh\ntrap 'echo done > {mark}; exit 143' TERM\n"
-                    "while :; do sleep 0.05; done\n")
+                    "kill -TERM $PPID\nwhile :; do sleep 0.05; done\n")
     fake.chmod(0o755)
-
-    class Stop(BaseException):
-        pass
-
-    def stop(signum, frame):
-        raise Stop()
-    f = memstate.Fragmenter("pagecache", spfrag=str(fake))
-    old = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    p = subprocess.Popen([sys.executable, "-c", STOPPED_BEFORE_READY, str(fake)],
+                         cwd=paths.REPO, stdout=subprocess.PIPE, text=True,
+                         start_new_session=True)
     try:
-        with pytest.raises(Stop):
-            f.start()
+        out, _ = p.communicate(timeout=30)
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-    assert f.proc.returncode is not None
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        p.wait()
+    assert out.split() == ["stopped", "143"]
     assert mark.read_text() == "done\n"
 
 

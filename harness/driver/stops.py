@@ -1,0 +1,27 @@
+"""Holding off a stop (SIGINT, SIGTERM) for a moment that must not be cut in
+two: between a fork and the caller holding the child's handle (or the child
+would be left running), or while settings go back. The stop is taken as
+soon as the moment is over."""
+import contextlib
+import signal
+import subprocess
+
+STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def held():
+    """Yields the signal mask from before, for popen()."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, ())
+    try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+        yield old
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def popen(cmd, mask, **kw):
+    """subprocess.Popen inside held(): the child starts with mask, the
+    caller's own, instead of the held one."""
+    return subprocess.Popen(cmd, preexec_fn=lambda: signal.pthread_sigmask(
+        signal.SIG_SETMASK, mask), **kw)
