@@ -92,7 +92,11 @@ def _readable_by_others(path):
 def test_thp_without_root_in_process(env, tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(os, "geteuid", lambda: 65534)
     monkeypatch.setenv("SPBENCH_STATE_DIR", env["SPBENCH_STATE_DIR"])
-    rc = cli.main(["run", "matrix", "--policy", "base,thp", "--out", str(tmp_path / "o")])
+    old = signal.getsignal(signal.SIGTERM)
+    try:
+        rc = cli.main(["run", "matrix", "--policy", "base,thp", "--out", str(tmp_path / "o")])
+    finally:
+        signal.signal(signal.SIGTERM, old)
     err = capsys.readouterr().err.strip().splitlines()
     assert rc != 0 and len(err) == 1 and "policy 'thp' needs root" in err[0]
     assert not (tmp_path / "o").exists()
@@ -130,9 +134,11 @@ def started(env):
     procs = []
     yield procs
     for p in procs:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
+        try:
+            os.killpg(p.pid, signal.SIGKILL)     # and whatever it left running
+        except ProcessLookupError:
+            pass
+        p.wait()
     if procs:
         spbench(["restore"], env)
 

@@ -1,5 +1,6 @@
 /* test_spstat.c - end to end: runs build/bin/spstat (tests run from the
  * repository root) and checks exit statuses and the JSON it prints. */
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -49,20 +50,45 @@ static pid_t start(char *const args[])
 	return pid;
 }
 
+/* Whether pid has a child, from /proc/N/stat's ppid field (the children
+ * file needs CONFIG_PROC_CHILDREN). */
+static bool has_child(pid_t pid)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	bool found = false;
+
+	while (d && !found && (e = readdir(d))) {
+		char path[300], stat[512], *end;
+		FILE *f;
+		size_t n;
+		int ppid;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		n = fread(stat, 1, sizeof(stat) - 1, f);
+		fclose(f);
+		stat[n] = '\0';
+		end = strrchr(stat, ')');
+		found = end && sscanf(end + 1, " %*c %d", &ppid) == 1 &&
+			ppid == pid;
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
 /* Until pid has a child: spstat forwards signals from its fork on. */
 static bool wait_for_child(pid_t pid)
 {
 	struct timespec tick = { 0, 10000000 };
-	char path[64], buf[32];
 
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", pid, pid);
 	for (int i = 0; i < 1000; i++) {
-		FILE *f = fopen(path, "r");
-		bool any = f && fgets(buf, sizeof(buf), f);
-
-		if (f)
-			fclose(f);
-		if (any)
+		if (has_child(pid))
 			return true;
 		nanosleep(&tick, NULL);
 	}
@@ -88,13 +114,15 @@ static int run(char *const args[])
 	return finish(start(args));
 }
 
-/* The measured process for the sampling check: 64 MB touched, held 0.3 s. */
+/* The measured process for the sampling check: 64 MB touched, held 1 s,
+ * long enough for a sample also when the machine is busy (the sampling
+ * budget stretches the interval when reads get slow). */
 static int hold(void)
 {
 	size_t size = 64u << 20;
 	/* volatile: the compiler must not drop the allocation. */
 	volatile char *p = malloc(size);
-	struct timespec ts = { 0, 300000000 };
+	struct timespec ts = { 1, 0 };
 
 	if (!p)
 		return 1;

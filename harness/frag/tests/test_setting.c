@@ -43,7 +43,9 @@ static const char *get(const char *path)
 
 static void test_hold_restore(void)
 {
-	struct frag_setting s = { .path = path_of("proactiveness") };
+	static struct frag_setting s;	/* listed for restore_all: static */
+
+	s.path = path_of("proactiveness");
 
 	put(s.path, "20\n");
 	TAP_CHECK(frag_setting_hold(&s, "0") == 0 && !strcmp(get(s.path), "0"),
@@ -59,7 +61,9 @@ static void test_hold_restore(void)
 
 static void test_changed_by_someone_else(void)
 {
-	struct frag_setting s = { .path = path_of("changed") };
+	static struct frag_setting s;
+
+	s.path = path_of("changed");
 
 	put(s.path, "0\n");
 	frag_setting_hold(&s, "7");
@@ -71,7 +75,9 @@ static void test_changed_by_someone_else(void)
 
 static void test_unreadable(void)
 {
-	struct frag_setting s = { .path = path_of("missing") };
+	static struct frag_setting s;
+
+	s.path = path_of("missing");
 
 	TAP_CHECK(frag_setting_hold(&s, "0") == -1 && s.len == 0 && !s.listed,
 		  "a setting that cannot be read is not held");
