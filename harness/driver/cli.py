@@ -10,7 +10,8 @@ import sys
 
 from . import atomic, hostinfo, manifest, memstate, paths, policies, settings, state_cli
 from .errors import UserError
-from .runner import Plan, Runner, check_plan_against_folder, now_iso, prepare_out
+from .runner import (Plan, Runner, check_plan_against_folder, check_scratch, now_iso,
+                     prepare_out)
 
 sys.path.insert(0, paths.REPO)
 
@@ -182,6 +183,7 @@ def cmd_run(args, workload_names=None):
         return guest_run.run_in_guest(args, plan, os.path.abspath(args.out or _default_out()))
     _need_root(plan)
     out = os.path.abspath(args.out or _default_out())
+    check_scratch()
     prepare_out(out)
     old = check_plan_against_folder(out, plan)
     _build()

@@ -71,15 +71,26 @@ def done_keys(runs_path):
     return keys
 
 
-def prepare_out(out):
+def _writable(folder, what, hint=""):
     try:
-        os.makedirs(out, exist_ok=True)
-        probe = os.path.join(out, f".write-test.{os.getpid()}")
+        os.makedirs(folder, exist_ok=True)
+        probe = os.path.join(folder, f".write-test.{os.getpid()}")
         with open(probe, "w"):
             pass
         os.unlink(probe)
     except OSError as e:
-        raise UserError(f"cannot write results to {out}: {e.strerror}")
+        raise UserError(f"cannot write {what} to {folder}: {e.strerror}{hint}")
+
+
+def prepare_out(out):
+    _writable(out, "results")
+
+
+def check_scratch():
+    """Each run's workload output goes to the scratch folder: checked
+    before anything is written, like the results folder."""
+    _writable(paths.scratch(), "workload output",
+              " (set SPBENCH_SCRATCH to a writable folder)")
 
 
 def check_plan_against_folder(out, plan):

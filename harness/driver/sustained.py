@@ -13,7 +13,7 @@ import time
 
 from . import atomic, hostinfo, manifest, memstate, paths, policies, settings
 from .errors import UserError
-from .runner import Plan, Runner, now_iso, prepare_inputs, prepare_out
+from .runner import Plan, Runner, check_scratch, now_iso, prepare_inputs, prepare_out
 
 VM = "/proc/sys/vm"
 
@@ -90,6 +90,7 @@ def run(args):
     base, thp = policies.resolve("base"), policies.resolve("thp")
     out = os.path.abspath(args.out or os.path.join(
         paths.RESULTS, time.strftime("%Y%m%d-%H%M%S") + "-sustained"))
+    check_scratch()
     prepare_out(out)
     if os.path.exists(os.path.join(out, "runs.jsonl")):
         raise UserError(f"{out} already holds results; choose another --out")

@@ -77,6 +77,14 @@ def test_unwritable_out(env):
                             "--out", "/proc/spbench-out"], env), "cannot write results to")
 
 
+def test_unwritable_scratch(env, tmp_path):
+    env["SPBENCH_SCRATCH"] = "/proc/spbench-scratch"
+    one_line_error(spbench(["run", "matrix", "--policy", "base", "--state", "asis",
+                            "--out", str(tmp_path / "o")], env),
+                   "cannot write workload output to /proc/spbench-scratch", "SPBENCH_SCRATCH")
+    assert not (tmp_path / "o").exists()
+
+
 def _readable_by_others(path):
     """Whether another user can run the script at path: every folder above
     it searchable by others (a clone under /root is not)."""
