@@ -183,6 +183,18 @@ static void open_pass(struct counter_set *s, bool user_only, pid_t pid)
 	free(done);
 }
 
+/* The errno to report for an event denied with the kernel (kernel_err)
+ * and then opened in user space only (user_err, 0 when it opened). */
+static int user_retry_errno(int kernel_err, int user_err, bool *user_denied)
+{
+	*user_denied = is_denial(user_err);
+	/* a PMU may refuse exclude_kernel itself: then the denial says more
+	 * than the refusal */
+	if (user_err == EINVAL || user_err == EOPNOTSUPP)
+		return kernel_err;
+	return user_err;
+}
+
 /* Denied for counting the kernel: what paranoid 2 does to an unprivileged
  * user (a denial at a lower setting has another cause, and stays). */
 static bool kernel_denied(const struct counter_set *s)
@@ -217,14 +229,9 @@ void counters_open(struct counter_set *s, pid_t pid)
 	for (int i = 0; i < s->n; i++) {
 		struct counter *c = &s->c[i];
 
-		if (!c->err || !is_denial(kernel_err[i]))
-			continue;
-		/* a PMU may refuse exclude_kernel itself: then the denial
-		 * says more than the refusal */
-		if (is_denial(c->err))
-			c->user_denied = true;
-		else if (c->err == EINVAL || c->err == EOPNOTSUPP)
-			c->err = kernel_err[i];
+		if (c->err && is_denial(kernel_err[i]))
+			c->err = user_retry_errno(kernel_err[i], c->err,
+						  &c->user_denied);
 	}
 	free(kernel_err);
 }
@@ -403,6 +410,7 @@ const char *counters_probe(const struct counter_set *s,
 			   char *buf, size_t len)
 {
 	struct perf_event_attr a = ev->attr;
+	bool user_denied = false;
 	int fd, err;
 
 	*user_only = false;
@@ -425,14 +433,12 @@ const char *counters_probe(const struct counter_set *s,
 		}
 		if (fd >= 0)
 			*user_only = true;
-		else if (is_denial(errno))
-			return errno_reason(s, ev, errno, true, buf, len);
-		else if (errno != EINVAL && errno != EOPNOTSUPP)
-			err = errno;
+		else
+			err = user_retry_errno(err, errno, &user_denied);
 	}
 	if (fd >= 0) {
 		close(fd);
 		return NULL;
 	}
-	return errno_reason(s, ev, err, false, buf, len);
+	return errno_reason(s, ev, err, user_denied, buf, len);
 }

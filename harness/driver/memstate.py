@@ -84,13 +84,7 @@ class Fragmenter:
             if self.proc is None:
                 raise
             self.proc.terminate()
-            try:
-                self.proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-            for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-                pipe.close()
+            self._reap()
             raise
         if not line:
             err = self.proc.stderr.read().strip().splitlines()
@@ -110,15 +104,22 @@ class Fragmenter:
         try:
             line = self.proc.stdout.readline()
             self.released = json.loads(line) if line else None
-            self.proc.wait(timeout=60)
-        except (ValueError, subprocess.TimeoutExpired):
+        except ValueError:
             self.proc.kill()
-            self.proc.wait()
         finally:
-            self.proc.stdout.close()
-            self.proc.stderr.close()
+            self._reap()
             self.proc = None
         return self.released
+
+    def _reap(self):
+        """Waits for spfrag, killing it after 60 s, and closes its pipes."""
+        try:
+            self.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            pipe.close()
 
     def __enter__(self):
         self.start()
