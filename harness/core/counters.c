@@ -23,7 +23,7 @@ bool pmu_present(void)
 
 int perf_event_paranoid(void)
 {
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
 	int v = -100;
 
 	if (f) {

@@ -172,14 +172,14 @@ static void output_open(struct output *out, const char *path)
 	if (!out->path)
 		die("%s", "out of memory");
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		out->f = fopen(path, "w");
+		out->f = fopen(path, "we");
 		if (!out->f)
 			goto fail;
 		return;
 	}
 	if (asprintf(&out->tmp, "%s.tmp", path) < 0)
 		die("%s", "out of memory");
-	out->f = fopen(out->tmp, "w");
+	out->f = fopen(out->tmp, "we");
 	if (!out->f)
 		goto fail;
 	return;

@@ -201,6 +201,10 @@ int main(int argc, char **argv)
 		  stat(tmp, &st) != 0, "-o FILE written, no .tmp left");
 	TAP_CHECK(strstr(out, "THP_enabled:\t0"),
 		  "--thp-disable reaches the child");
+	rc = run((char *[]){ SPSTAT, "-o", file, "--", "/bin/ls", "-l",
+			     "/proc/self/fd/", NULL });
+	TAP_CHECK(rc == 0 && strstr(out, " -> ") && !strstr(out, tmp),
+		  "the command does not inherit the record's file: %s", out);
 	snprintf(file, sizeof(file), "%s/fifo", dir);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", file);
 	if (mkfifo(file, 0600) == 0) {
