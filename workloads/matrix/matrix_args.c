@@ -9,8 +9,12 @@
 
 #define MAX_N 100000L
 #define MAX_MB (1L << 20)
-/* Default repeats: about this many element copies in total. */
-#define DEFAULT_COPIES (512L << 20)
+/*
+ * Default repeats: about this many element copies in total, so that a
+ * cache-resident matrix (ref on a host with a small TLB) still runs for
+ * seconds and a process's start and exit stay a small share of its time.
+ */
+#define DEFAULT_COPIES (1L << 32)
 
 void matrix_parse_args(int argc, char **argv, int with_output,
 		       struct matrix_args *a)

@@ -42,6 +42,21 @@ def test_mb_picks_n(tmp_path):
     assert check(path, ["--mb", "1", "-r", "1"]).returncode == 0
 
 
+def test_mb_without_reps_copies_2_to_the_32(tmp_path):
+    # ref gives only --mb: the repeats come from the default copy count.
+    # The run itself would take seconds, so a one-repeat result of the
+    # same n carries the expected count (the hash does not depend on it).
+    path = tmp_path / "r.txt"
+    assert run("sp-matrix", "-n", "724", "-r", "1", "-o",
+               str(path)).returncode == 0
+    reps = (1 << 32) // (724 * 724)
+    path.write_text(path.read_text().replace("reps 1\n", f"reps {reps}\n"))
+    assert check(path, ["--mb", "8"]).returncode == 0
+    path.write_text(path.read_text().replace(f"reps {reps}\n",
+                                             f"reps {(1 << 29) // (724 * 724)}\n"))
+    assert_fails(check(path, ["--mb", "8"]))
+
+
 def test_changed_digit_fails(result):
     text = result.read_text()
     pos = text.index("hash_b ") + 7
