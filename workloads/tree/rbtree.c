@@ -4,8 +4,24 @@
 
 #include "rbtree.h"
 
-void rb_init(struct rb_tree *t)
+static void *malloc_node(void *ctx)
 {
+	(void)ctx;
+	return malloc(sizeof(struct rb_node));
+}
+
+static void free_node(void *ctx, void *node)
+{
+	(void)ctx;
+	free(node);
+}
+
+void rb_init(struct rb_tree *t, const struct rb_alloc *alloc)
+{
+	static const struct rb_alloc from_malloc = { malloc_node, free_node,
+						     NULL };
+
+	t->alloc = alloc ? *alloc : from_malloc;
 	t->nil.left = t->nil.right = t->nil.parent = &t->nil;
 	t->nil.red = 0;
 	t->nil.rec = NULL;
@@ -119,7 +135,7 @@ struct rb_node *rb_insert(struct rb_tree *t, uint64_t key, int *existed)
 		n = key < n->key ? n->left : n->right;
 	}
 	*existed = 0;
-	z = malloc(sizeof(*z));
+	z = t->alloc.take(t->alloc.ctx);
 	if (!z)
 		return NULL;
 	z->key = key;
@@ -245,7 +261,7 @@ void rb_delete(struct rb_tree *t, struct rb_node *z)
 		delete_fixup(t, x);
 	t->nil.parent = &t->nil;
 	t->count--;
-	free(z);
+	t->alloc.give(t->alloc.ctx, z);
 }
 
 static void free_subtree(struct rb_tree *t, struct rb_node *n,
@@ -256,13 +272,15 @@ static void free_subtree(struct rb_tree *t, struct rb_node *n,
 	free_subtree(t, n->left, free_rec);
 	free_subtree(t, n->right, free_rec);
 	free_rec(n->rec);
-	free(n);
+	t->alloc.give(t->alloc.ctx, n);
 }
 
 void rb_destroy(struct rb_tree *t, void (*free_rec)(void *))
 {
+	struct rb_alloc alloc = t->alloc;
+
 	free_subtree(t, t->root, free_rec);
-	rb_init(t);
+	rb_init(t, &alloc);
 }
 
 struct rb_node *rb_first(const struct rb_tree *t)

@@ -51,6 +51,17 @@ def test_mb_picks_nodes(tmp_path):
     assert check(path, args).returncode == 0
 
 
+def test_pool_and_malloc_give_one_result(tmp_path):
+    # where entries live must not change what the run computes
+    out = {}
+    for alloc in ("pool", "malloc"):
+        out[alloc] = tmp_path / f"{alloc}.txt"
+        proc = run("sp-tree", *TINY, "--alloc", alloc, "-o", str(out[alloc]))
+        assert proc.returncode == 0, proc.stderr
+    assert out["pool"].read_text() == out["malloc"].read_text()
+    assert check(out["malloc"], TINY + ["--alloc", "malloc"]).returncode == 0
+
+
 def test_other_seed_caught(tmp_path):
     path = tmp_path / "r.txt"
     assert run("sp-tree", *TINY, "-s", "43", "-o",
@@ -89,6 +100,7 @@ def test_wrong_ops_fails(result):
 @pytest.mark.parametrize("args", [
     [], ["-n", "0"], ["-n", "x"], ["-n", "4", "--mb", "1"],
     ["-n", "4", "--ops", "-3"], ["-n", "4", "-s"], ["-n", "4", "-q"],
+    ["-n", "4", "--alloc", "slab"], ["-n", "4", "--alloc"],
 ])
 def test_bad_arguments_exit_2(tmp_path, args):
     proc = run("sp-tree", *args, "-o", str(tmp_path / "r.txt"))

@@ -1,12 +1,15 @@
 /* tree.c - sp-tree: the paper's synthetic red-black tree workload.  It
  * builds a tree of N nodes, each pointing to a 128-byte record, then runs a
  * seeded mix of 50% lookups, 24% inserts, 24% deletes and 2% in-order
- * traversals; lookups and traversals read half of each record they reach. */
+ * traversals; lookups and traversals read half of each record they reach.
+ * Nodes and records come from an entry pool (entry_pool.h says why), or
+ * from malloc with --alloc malloc. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "entry_pool.h"
 #include "rbtree.h"
 #include "tree_spec.h"
 
@@ -15,10 +18,55 @@ struct tree_stats {
 	uint64_t data_hash;
 };
 
+_Static_assert(sizeof(struct rb_node) <= ENTRY_NODE_SLOT &&
+	       TREE_RECORD_WORDS * sizeof(uint64_t) <= ENTRY_RECORD_SLOT &&
+	       ENTRY_NODE_SLOT + ENTRY_RECORD_SLOT == TREE_BYTES_PER_NODE,
+	       "entry pool slots do not match the tree's entries");
+
+static struct entry_pool pool;
+static int use_pool;
+
 static void out_of_memory(void)
 {
 	fprintf(stderr, "sp-tree: out of memory\n");
 	exit(1);
+}
+
+static void *take_node(void *ctx)
+{
+	return entry_pool_take(ctx, ENTRY_NODE);
+}
+
+static void give_node(void *ctx, void *node)
+{
+	entry_pool_give(ctx, ENTRY_NODE, node);
+}
+
+static void *new_record(void)
+{
+	if (use_pool)
+		return entry_pool_take(&pool, ENTRY_RECORD);
+	return malloc(TREE_RECORD_WORDS * sizeof(uint64_t));
+}
+
+static void free_record(void *rec)
+{
+	if (use_pool)
+		entry_pool_give(&pool, ENTRY_RECORD, rec);
+	else
+		free(rec);
+}
+
+/* Live entries never outnumber the keys, nor the build plus every insert. */
+static void init_alloc(struct rb_tree *t, const struct tree_args *a)
+{
+	const struct rb_alloc from_pool = { take_node, give_node, &pool };
+	long entries = a->nodes + (a->ops < a->nodes ? a->ops : a->nodes);
+
+	use_pool = !a->use_malloc;
+	if (use_pool && entry_pool_init(&pool, entries))
+		out_of_memory();
+	rb_init(t, use_pool ? &from_pool : NULL);
 }
 
 /* Inserts key with a freshly initialised record; 0 when already there. */
@@ -34,7 +82,7 @@ static int insert(struct rb_tree *t, uint64_t key, uint64_t *stamp)
 			return 0;
 		out_of_memory();
 	}
-	rec = malloc(TREE_RECORD_WORDS * sizeof(*rec));
+	rec = new_record();
 	if (!rec)
 		out_of_memory();
 	++*stamp;
@@ -80,7 +128,7 @@ static void run_ops(struct rb_tree *t, const struct tree_args *a,
 		case OP_DELETE:
 			n = rb_find(t, key);
 			if (n) {
-				free(n->rec);
+				free_record(n->rec);
 				rb_delete(t, n);
 				st->delete_ok++;
 			}
@@ -141,7 +189,7 @@ int main(int argc, char **argv)
 
 	tree_parse_args(argc, argv, 1, &a);
 	rng = a.seed;
-	rb_init(&t);
+	init_alloc(&t, &a);
 	while (t.count < a.nodes)
 		insert(&t, tree_key(&rng, &a), &stamp);
 	run_ops(&t, &a, &rng, &stamp, &st);
@@ -154,6 +202,8 @@ int main(int argc, char **argv)
 		key_hash = tree_fold_key(key_hash, n->key);
 	if (write_result(&a, &t, key_hash, &st))
 		return 1;
-	rb_destroy(&t, free);
+	rb_destroy(&t, free_record);
+	if (use_pool)
+		entry_pool_free(&pool);
 	return 0;
 }

@@ -2,6 +2,7 @@
  * way by both so that a manifest's {args} mean one run to each. */
 #include <getopt.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "cli.h"
 #include "tree_spec.h"
@@ -18,10 +19,11 @@ void tree_parse_args(int argc, char **argv, int with_output,
 	static const struct option longopts[] = {
 		{ "mb", required_argument, NULL, 'm' },
 		{ "ops", required_argument, NULL, 'p' },
+		{ "alloc", required_argument, NULL, 'a' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cli cli = { argv[0],
-				 "{-n NODES | --mb M} [--ops OPS] [-s SEED]",
+				 "{-n NODES | --mb M} [--ops OPS] [-s SEED] [--alloc pool|malloc]",
 				 with_output ? "-o FILE" : "FILE" };
 	const char *out = NULL;
 	long mb = 0;
@@ -30,6 +32,7 @@ void tree_parse_args(int argc, char **argv, int with_output,
 	a->nodes = 0;
 	a->ops = -1;
 	a->seed = 42;
+	a->use_malloc = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, with_output ? ":n:s:o:" : ":n:s:",
 				longopts, NULL)) != -1) {
@@ -44,6 +47,12 @@ void tree_parse_args(int argc, char **argv, int with_output,
 		case 'p':
 			a->ops = (long)cli_number(&cli, optarg, 0, 1LL << 40,
 						  "operation count");
+			break;
+		case 'a':
+			if (!strcmp(optarg, "malloc") || !strcmp(optarg, "pool"))
+				a->use_malloc = !strcmp(optarg, "malloc");
+			else
+				cli_fail(&cli, "--alloc is pool or malloc");
 			break;
 		case 's':
 			a->seed = cli_number(&cli, optarg, 0, UINT64_MAX,

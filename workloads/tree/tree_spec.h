@@ -5,8 +5,9 @@
 
 #include <stdint.h>
 
-/* Footprint of one tree entry as malloc lays it out on x86-64 glibc: a
- * 48-byte node in a 64-byte chunk plus a 128-byte record in a 144-byte one. */
+/* Footprint of one tree entry as malloc lays it out on x86-64 glibc, and as
+ * sp-tree's entry pool lays it out: a 48-byte node in a 64-byte slot plus a
+ * 128-byte record in a 144-byte one. */
 #define TREE_BYTES_PER_NODE 208
 #define TREE_RECORD_WORDS 16	/* 128 bytes */
 #define TREE_READ_WORDS 8	/* a lookup or traversal reads half */
@@ -17,6 +18,7 @@ struct tree_args {
 	uint64_t seed;
 	uint64_t keyspace;	/* keys are drawn from [0, keyspace) */
 	const char *path;	/* -o for the program, positional for the check */
+	int use_malloc;		/* --alloc malloc: entries from malloc, not a pool */
 };
 
 /* Parses argv; on bad input prints one line and exits 2.  with_output: the

@@ -36,7 +36,7 @@ static void random_ops(void)
 	long step, count = 0, bad_step = -1;
 	int existed;
 
-	rb_init(&t);
+	rb_init(&t, NULL);
 	for (step = 0; step < STEPS && bad_step < 0; step++) {
 		uint64_t key = next() % KEYS;
 		struct rb_node *n;
@@ -95,7 +95,7 @@ static void damage_detected(void)
 	uint64_t k;
 	int existed;
 
-	rb_init(&t);
+	rb_init(&t, NULL);
 	for (k = 0; k < 100; k++)
 		rb_insert(&t, k, &existed);
 	TAP_CHECK(!rb_validate(&t), "a tree of 100 ascending keys is valid");
@@ -120,9 +120,58 @@ static void damage_detected(void)
 	TAP_CHECK(t.count == 0 && !rb_first(&t), "rb_destroy empties the tree");
 }
 
+struct counted {
+	long taken, given;
+};
+
+static void *counted_take(void *ctx)
+{
+	((struct counted *)ctx)->taken++;
+	return malloc(sizeof(struct rb_node));
+}
+
+static void counted_give(void *ctx, void *node)
+{
+	((struct counted *)ctx)->given++;
+	free(node);
+}
+
+static void no_record(void *rec)
+{
+	(void)rec;
+}
+
+/* Every node comes from and goes back to the tree's allocator, and
+ * rb_destroy leaves the allocator in place. */
+static void allocator_used(void)
+{
+	struct counted c = { 0, 0 };
+	const struct rb_alloc alloc = { counted_take, counted_give, &c };
+	struct rb_tree t;
+	uint64_t k;
+	int existed;
+
+	rb_init(&t, &alloc);
+	for (k = 0; k < 100; k++)
+		rb_insert(&t, k, &existed);
+	rb_insert(&t, 5, &existed);
+	TAP_CHECK(c.taken == 100 && existed, "a duplicate key takes no node");
+	for (k = 0; k < 30; k++)
+		rb_delete(&t, rb_find(&t, k * 3));
+	TAP_CHECK(c.given == 30, "rb_delete gives its node back (%ld)",
+		  c.given);
+	rb_destroy(&t, no_record);
+	TAP_CHECK(c.given == 100, "rb_destroy gives back every node (%ld)",
+		  c.given);
+	rb_insert(&t, 1, &existed);
+	TAP_CHECK(c.taken == 101, "the allocator outlives rb_destroy");
+	rb_destroy(&t, no_record);
+}
+
 int main(void)
 {
 	random_ops();
+	allocator_used();
 	damage_detected();
 	return tap_done();
 }
