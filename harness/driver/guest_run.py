@@ -43,4 +43,7 @@ def run_in_guest(args, plan, out):
     if result.status != 0:
         print(f"spbench: the run inside the guest exited {result.status}; console log: "
               f"{result.log}", file=sys.stderr)
+    elif not os.path.exists(os.path.join(out, "runs.jsonl")):
+        raise UserError(f"the run inside the guest finished but left no records in {out}; "
+                        f"console log: {result.log}")
     return result.status

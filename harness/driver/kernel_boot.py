@@ -20,6 +20,7 @@ QEMU = "qemu-system-x86_64"
 INIT = os.path.join(paths.REPO, "harness", "guest", "init.sh")
 EXIT_RE = re.compile(r"spbench-guest: exit status (\d+)")
 START = "spbench-guest: start"
+SHARE_FAILED = "spbench-guest: cannot mount the share"
 PROBE_FILE = os.path.join(kernel_build.KERNEL, "accel-probe.json")
 PROBE_TIMEOUT = 30
 
@@ -186,6 +187,14 @@ def _workdir(variant):
     return d
 
 
+def _share_failed(log):
+    try:
+        with open(log, errors="replace") as f:
+            return any(SHARE_FAILED in line for line in f)
+    except OSError:
+        return False
+
+
 def boot(variant, command, mem="2G", cpus=2, timeout=600, accel="auto", share=None,
          echo=True, extra_append="", numa_nodes=1):
     if variant not in kernel_build.VARIANTS:
@@ -215,4 +224,7 @@ def boot(variant, command, mem="2G", cpus=2, timeout=600, accel="auto", share=No
     if status is None:
         raise UserError("the guest stopped without reporting an exit status (kernel "
                         f"panic?); console log: {log}", status=1)
+    if not output and _share_failed(log):
+        raise UserError(f"the guest could not mount {share} (9p), so nothing was run; "
+                        f"console log: {log}", status=1)
     return BootResult(status, log, accel, secs, output)

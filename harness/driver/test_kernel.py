@@ -3,8 +3,10 @@ that does not apply, a missing qemu, a guest that hangs (qemu is killed,
 none is left behind); and, where a kernel is built, real boots."""
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -108,6 +110,23 @@ def test_real_boot_prints_release_and_passes_status(tmp_path):
     p = run(["kernel", "boot", "--variant", "test", "--timeout", "300", "--",
              "sh", "-c", "exit 3"], env, timeout=400)
     assert p.returncode == 3
+
+
+@needs_kernel
+def test_share_new_to_the_guest_tmp_receives_the_files():
+    # The guest mounts a fresh tmpfs on /tmp: a share there must still be
+    # the host's folder, or a run's records vanish with the guest.
+    from harness.driver import kernel_boot
+    share = tempfile.mkdtemp(prefix="spbench-share-", dir="/tmp")
+    try:
+        target = os.path.join(share, "out")
+        r = kernel_boot.boot("test", ["sh", "-c", f"echo written > {target}/f"],
+                             timeout=300, share=target, echo=False)
+        assert r.status == 0
+        with open(os.path.join(target, "f")) as f:
+            assert f.read() == "written\n"
+    finally:
+        shutil.rmtree(share)
 
 
 def test_tcg_runs_every_vcpu_on_one_thread():

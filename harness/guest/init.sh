@@ -22,15 +22,24 @@ case "$repo" in
 	mkdir -p "$repo"
 	mount --bind "/run/host-tmp/${repo#/tmp/}" "$repo" ;;
 esac
+# The share's folder may be new to this /tmp; without the share the command's
+# output would land in the guest's memory and be lost: run nothing then.
 share=$(cat "$fw/share/raw" 2>/dev/null)
+status=
 if [ -n "$share" ]; then
-	mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 spbench-share "$share" ||
+	mkdir -p "$share" 2>/dev/null
+	if ! mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 \
+	     spbench-share "$share"; then
 		echo "spbench-guest: cannot mount the share at $share"
+		status=125
+	fi
 fi
-cd "$(cat "$fw/cwd/raw")" || cd /
-echo "spbench-guest: start"
-sh -c "$(cat "$fw/command/raw")" </dev/console
-status=$?
+if [ -z "$status" ]; then
+	cd "$(cat "$fw/cwd/raw")" || cd /
+	echo "spbench-guest: start"
+	sh -c "$(cat "$fw/command/raw")" </dev/console
+	status=$?
+fi
 echo "spbench-guest: exit status $status"
 sync
 # let the console drain: a power-off right away can cut the line above
