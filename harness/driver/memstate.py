@@ -8,6 +8,7 @@ other two modes."""
 import contextlib
 import json
 import os
+import select
 import subprocess
 import sys
 import time
@@ -30,6 +31,13 @@ def _poke(path, value):
                         "or use --state asis")
     except OSError as e:
         raise UserError(f"cannot write {path}: {e.strerror}")
+
+
+def _wait_readable(f, tick=0.2):
+    """Waits for f to have data, returning to Python every tick: a stop whose
+    handler is due when a read starts would otherwise wait for the read."""
+    while not select.select([f], [], [], tick)[0]:
+        pass
 
 
 def frag_args():
@@ -75,6 +83,7 @@ class Fragmenter:
                 self.proc = stops.popen(self.cmd, mask, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True)
+            _wait_readable(self.proc.stdout)
             line = self.proc.stdout.readline()
         except OSError as e:
             raise UserError(f"cannot run {self.cmd[0]}: {e.strerror} (run make)")
