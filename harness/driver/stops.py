@@ -20,8 +20,12 @@ def held():
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def popen(cmd, mask, **kw):
+def popen(cmd, mask, child_setup=None, **kw):
     """subprocess.Popen inside held(): the child starts with mask, the
-    caller's own, instead of the held one."""
-    return subprocess.Popen(cmd, preexec_fn=lambda: signal.pthread_sigmask(
-        signal.SIG_SETMASK, mask), **kw)
+    caller's own, instead of the held one; child_setup, if any, then runs in
+    the child before its exec."""
+    def setup():
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        if child_setup:
+            child_setup()
+    return subprocess.Popen(cmd, preexec_fn=setup, **kw)

@@ -6,6 +6,7 @@ import signal
 import stat
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -132,6 +133,43 @@ def test_fragmenter_stopped_before_ready_ends_spfrag_first(tmp_path):
         p.wait()
     assert out.split() == ["stopped", "143"]
     assert mark.read_text() == "done\n"
+
+
+PARENT_KILLED = """
+import sys
+import time
+from harness.driver import memstate
+memstate.Fragmenter("pagecache", spfrag=sys.argv[1]).start()
+"""
+
+
+def test_spfrag_gets_sigterm_when_its_parent_is_killed(tmp_path):
+    """The run is SIGKILLed right after spfrag's exec, before spfrag could
+    ask for its parent's death signal itself: it is asked for before the
+    exec, so spfrag still hears of it at once."""
+    mark, pidfile = tmp_path / "terminated", tmp_path / "pid"
+    fake = tmp_path / "spfrag"
+    fake.write_text(f"#!/bin/sh\ntrap 'echo done > {mark}; exit 143' TERM\n"
+                    f"echo $$ > {pidfile}\nwhile :; do sleep 0.05; done\n")
+    fake.chmod(0o755)
+    p = subprocess.Popen([sys.executable, "-c", PARENT_KILLED, str(fake)],
+                         cwd=paths.REPO, start_new_session=True)
+    try:
+        deadline = time.time() + 20
+        while not pidfile.exists() and time.time() < deadline:
+            time.sleep(0.02)
+        assert pidfile.exists(), "the fake spfrag never started"
+        p.kill()
+        p.wait()
+        deadline = time.time() + 10
+        while not mark.exists() and time.time() < deadline:
+            time.sleep(0.05)
+        assert mark.exists(), "spfrag outlived its parent without a SIGTERM"
+    finally:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def test_frag_args_from_environment(monkeypatch):
