@@ -1,7 +1,6 @@
 """spbench kernel boot: runs one command inside a built kernel under qemu,
 with the host's / read-only over 9p as the guest's root and one writable
 share; KVM only when a probe boot shows it works here, else TCG."""
-import ctypes
 import json
 import os
 import re
@@ -13,7 +12,7 @@ import sys
 import threading
 import time
 
-from . import atomic, kernel_build, paths
+from . import atomic, kernel_build, paths, stops
 from .errors import UserError
 
 QEMU = "qemu-system-x86_64"
@@ -34,11 +33,14 @@ class BootResult:
         self.output = output
 
 
-def _die_with_parent():
-    """qemu must never outlive the driver, even after a SIGKILL."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(1, signal.SIGKILL)     # PR_SET_PDEATHSIG
-    os.setsid()
+def _die_with_parent(parent):
+    """A child setup: qemu must never outlive the driver, even after a SIGKILL."""
+    on_death = stops.parent_death_signal(signal.SIGKILL, parent)
+
+    def setup():
+        on_death()
+        os.setsid()
+    return setup
 
 
 def _qemu():
@@ -96,11 +98,11 @@ def qemu_command(image, accel, mem, cpus, fw, share, extra_append="", numa_nodes
 def _launch(cmd, log_path, timeout, echo):
     """Runs qemu, copies the console to log_path, echoes the command's own
     output when echo; returns (exit status or None, output lines, seconds,
-    timed out)."""
+    timed out, whether the guest could not mount its share)."""
     t0 = time.monotonic()
     p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
-    found = {"status": None, "started": False}
+                         stderr=subprocess.STDOUT, preexec_fn=_die_with_parent(os.getpid()))
+    found = {"status": None, "started": False, "share_failed": False}
     output = []
 
     def reader():
@@ -110,6 +112,8 @@ def _launch(cmd, log_path, timeout, echo):
                 log.flush()
                 line = raw.decode(errors="replace").rstrip("\r\n")
                 m = EXIT_RE.search(line)
+                if SHARE_FAILED in line:
+                    found["share_failed"] = True
                 if m:
                     found["status"] = int(m.group(1))
                     found["started"] = False
@@ -125,13 +129,13 @@ def _launch(cmd, log_path, timeout, echo):
     try:
         p.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
-        return None, output, time.monotonic() - t0, True
+        return None, output, time.monotonic() - t0, True, False
     finally:
         if p.poll() is None:
             os.killpg(p.pid, signal.SIGKILL)
             p.wait()
         th.join(timeout=5)
-    return found["status"], output, time.monotonic() - t0, False
+    return found["status"], output, time.monotonic() - t0, False, found["share_failed"]
 
 
 def _fw_files(workdir, command, cwd, share):
@@ -168,7 +172,7 @@ def probe_accel(image):
               file=sys.stderr)
         workdir = _workdir("probe")
         fw = _fw_files(workdir, ["true"], "/", None)
-        status, _, secs, _ = _launch(qemu_command(image, "kvm", "512M", 1, fw, None),
+        status, _, secs, _, _ = _launch(qemu_command(image, "kvm", "512M", 1, fw, None),
                                   os.path.join(workdir, "console.log"), PROBE_TIMEOUT, False)
         if status == 0:
             accel, reason = "kvm", f"a KVM boot ran its command in {secs:.1f} s"
@@ -185,14 +189,6 @@ def _workdir(variant):
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
     return d
-
-
-def _share_failed(log):
-    try:
-        with open(log, errors="replace") as f:
-            return any(SHARE_FAILED in line for line in f)
-    except OSError:
-        return False
 
 
 def boot(variant, command, mem="2G", cpus=2, timeout=600, accel="auto", share=None,
@@ -214,7 +210,7 @@ def boot(variant, command, mem="2G", cpus=2, timeout=600, accel="auto", share=No
     workdir = _workdir(variant)
     log = os.path.join(kernel_build.variant_dir(variant), "console.log")
     fw = _fw_files(workdir, command, os.getcwd(), share)
-    status, output, secs, timed_out = _launch(
+    status, output, secs, timed_out, share_failed = _launch(
         qemu_command(image, accel, mem, cpus, fw, share, extra_append, numa_nodes), log,
         timeout, echo)
     shutil.rmtree(workdir, ignore_errors=True)
@@ -224,7 +220,7 @@ def boot(variant, command, mem="2G", cpus=2, timeout=600, accel="auto", share=No
     if status is None:
         raise UserError("the guest stopped without reporting an exit status (kernel "
                         f"panic?); console log: {log}", status=1)
-    if not output and _share_failed(log):
+    if share_failed:
         raise UserError(f"the guest could not mount {share} (9p), so nothing was run; "
                         f"console log: {log}", status=1)
     return BootResult(status, log, accel, secs, output)

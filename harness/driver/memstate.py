@@ -6,7 +6,6 @@ but scattered (the paper's method), and holds it for the run, with
 proactive compaction off; fragmented-anon and fragmented-unmovable use its
 other two modes."""
 import contextlib
-import ctypes
 import json
 import os
 import select
@@ -33,17 +32,6 @@ def _poke(path, value):
                         "or use --state asis")
     except OSError as e:
         raise UserError(f"cannot write {path}: {e.strerror}")
-
-
-def _term_with(parent):
-    """A child setup: SIGTERM when parent dies, asked for before the exec.
-    spfrag asks for it too, but a parent killed before spfrag's main reads
-    its parent's pid would go unnoticed until spfrag had fragmented."""
-    def setup():
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-        if os.getppid() != parent:
-            os._exit(1)
-    return setup
 
 
 def _wait_readable(f, tick=0.2):
@@ -92,8 +80,11 @@ class Fragmenter:
                 if os.path.exists(path):
                     self.journal.hold(path)
         try:
+            # spfrag asks for this itself, too late if the run is killed
+            # before spfrag's main reads its parent's pid
+            on_death = stops.parent_death_signal(signal.SIGTERM, os.getpid())
             with stops.held() as mask:
-                self.proc = stops.popen(self.cmd, mask, _term_with(os.getpid()),
+                self.proc = stops.popen(self.cmd, mask, on_death,
                                         stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True)

@@ -3,6 +3,8 @@ two: between a fork and the caller holding the child's handle (or the child
 would be left running), or while settings go back. The stop is taken as
 soon as the moment is over."""
 import contextlib
+import ctypes
+import os
 import signal
 import subprocess
 
@@ -29,3 +31,14 @@ def popen(cmd, mask, child_setup=None, **kw):
         if child_setup:
             child_setup()
     return subprocess.Popen(cmd, preexec_fn=setup, **kw)
+
+
+def parent_death_signal(sig, parent):
+    """A child setup (runs between fork and exec): sig when parent dies, and
+    exit at once if parent is already gone, so no moment after the fork is
+    left uncovered."""
+    def setup():
+        ctypes.CDLL(None, use_errno=True).prctl(1, sig)   # PR_SET_PDEATHSIG
+        if os.getppid() != parent:
+            os._exit(1)
+    return setup

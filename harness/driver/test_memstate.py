@@ -137,7 +137,6 @@ def test_fragmenter_stopped_before_ready_ends_spfrag_first(tmp_path):
 
 PARENT_KILLED = """
 import sys
-import time
 from harness.driver import memstate
 memstate.Fragmenter("pagecache", spfrag=sys.argv[1]).start()
 """
