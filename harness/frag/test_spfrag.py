@@ -57,11 +57,19 @@ def test_mode_lowers_contiguity_to_target(mode):
 
 
 def test_free_floor_kept():
-    free = json.loads(subprocess.run([SPFRAG, "measure"], capture_output=True,
-                                     text=True).stdout)["contiguity"]["free_kb"]
-    floor_mb = free // 1024 - 128
-    ready, _ = run("--mode", "pagecache", "--max-mb", "384", "--floor-mb", str(floor_mb))
-    assert ready["after"]["free_kb"] >= floor_mb * 1024
+    # The fill takes memory 256 MB past the floor, so thinning must give it
+    # back.  Other tasks may take memory meanwhile: if even dropping every
+    # page leaves the floor short, that is theirs, and the ready line says
+    # nothing is held and that the target was not reached.
+    floor_mb = measure()["free_kb"] // 1024 - 256
+    ready, _ = run("--mode", "pagecache", "--max-mb", "512", "--floor-mb", str(floor_mb))
+    held, after = ready["holding"], ready["after"]
+    assert ready["target"]["floor_kb"] == floor_mb * 1024
+    if ready["before"]["free_kb"] - held["filled_kb"] < floor_mb * 1024:
+        assert held["pages_dropped"] > 0, ready
+    assert after["free_kb"] >= floor_mb * 1024 or held["kb"] == 0, ready
+    if after["free_kb"] < floor_mb * 1024:
+        assert not ready["reached"], ready
 
 
 def test_bad_options():
