@@ -12,7 +12,9 @@
 /* Histogram gates, see smaps.h.  COST_FACTOR keeps both the samples and the
  * histograms under 1% of the elapsed time: after a read that took d, the
  * next waits at least COST_FACTOR x d (a 2 GB process costs milliseconds
- * per smaps_rollup read, so it is sampled less often than a small one). */
+ * per smaps_rollup read, so it is sampled less often than a small one).
+ * A sample's d is the CPU time of the read: time spent preempted is not
+ * its cost, and on a busy machine would push the next sample seconds out. */
 #define NEAR_PEAK_PCT	98
 #define STALE_PCT	95
 #define COST_FACTOR	100
@@ -149,12 +151,17 @@ void coverage_set_histogram(struct coverage *c, const struct pagehist *h,
 	c->hist_count++;
 }
 
-static uint64_t mono_ns(void)
+static uint64_t clock_ns(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static uint64_t mono_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
 }
 
 int coverage_sample(struct coverage *c, pid_t pid, uint64_t now_ns)
@@ -166,10 +173,10 @@ int coverage_sample(struct coverage *c, pid_t pid, uint64_t now_ns)
 
 	if (now_ns < c->sample_next_ns)
 		return 0;
-	t0 = mono_ns();
+	t0 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	if (smaps_rollup_read_pid(pid, &r) < 0)
 		return smaps_errno_gone(errno) ? 1 : -1;
-	t1 = mono_ns();
+	t1 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	c->sample_cost_ns += t1 - t0;
 	c->sample_next_ns = now_ns + (t1 - t0) * COST_FACTOR;
 	if (!coverage_add(c, &r, now_ns))

@@ -68,7 +68,7 @@ struct coverage {
 	bool histogram_enabled;
 	uint64_t samples;
 	uint64_t sample_next_ns;	/* no sample before this (cost budget) */
-	uint64_t sample_cost_ns;	/* time spent reading smaps_rollup */
+	uint64_t sample_cost_ns;	/* CPU time spent reading smaps_rollup */
 	bool have_peak;
 	struct smaps_rollup peak;
 
