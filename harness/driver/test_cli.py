@@ -163,7 +163,7 @@ def _start_thp_run(env, out, started):
                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                          start_new_session=True, preexec_fn=_default_sigint)
     started.append(p)
-    deadline = time.time() + 120
+    deadline = time.time() + 300
     while time.time() < deadline:
         if "[always]" in open(f"{THP}/enabled").read() and len(_records(out)) >= 1:
             return p
@@ -181,7 +181,7 @@ def test_signal_mid_run_restores_thp(env, tmp_path, started, sig):
     p = _start_thp_run(env, out, started)
     kept = len(_records(out))
     os.killpg(p.pid, sig)
-    _, err = p.communicate(timeout=60)
+    _, err = p.communicate(timeout=120)
     assert p.returncode in (130, 143), err[-2000:]
     assert "settings restored" in err
     assert open(f"{THP}/enabled").read() == before
@@ -259,13 +259,13 @@ def test_killed_while_fragmented(env, tmp_path, started, sig):
                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                          start_new_session=True)
     started.append(p)
-    deadline = time.time() + 120
+    deadline = time.time() + 300
     while not _spfrag_pids(p.pid) and time.time() < deadline and p.poll() is None:
         time.sleep(0.05)
     assert _spfrag_pids(p.pid), "spfrag never started"
     os.kill(p.pid, sig)             # spbench only: spfrag must follow by itself
     p.communicate(timeout=120)
-    deadline = time.time() + 30
+    deadline = time.time() + 60
     while _spfrag_pids(p.pid) and time.time() < deadline:
         time.sleep(0.1)
     assert not _spfrag_pids(p.pid)

@@ -20,10 +20,16 @@ pytestmark = [
 
 
 def run(*args):
-    p = subprocess.run([SPFRAG, *args, "--hold", "none"], capture_output=True,
-                       text=True, timeout=120)
-    assert p.returncode == 0, p.stderr
-    ready, released = [json.loads(l) for l in p.stdout.splitlines()]
+    p = subprocess.Popen([SPFRAG, *args, "--hold", "none"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = p.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        p.terminate()       # not SIGKILL: spfrag puts its sysctls back
+        p.communicate(timeout=60)
+        raise
+    assert p.returncode == 0, err
+    ready, released = [json.loads(l) for l in out.splitlines()]
     return ready, released
 
 
@@ -65,7 +71,8 @@ def test_free_floor_kept():
     ready, _ = run("--mode", "pagecache", "--max-mb", "512", "--floor-mb", str(floor_mb))
     held, after = ready["holding"], ready["after"]
     assert ready["target"]["floor_kb"] == floor_mb * 1024
-    if ready["before"]["free_kb"] - held["filled_kb"] < floor_mb * 1024:
+    # the fill went under the floor by more than other tasks free in a moment
+    if ready["before"]["free_kb"] - held["filled_kb"] < (floor_mb - 128) * 1024:
         assert held["pages_dropped"] > 0, ready
     assert after["free_kb"] >= floor_mb * 1024 or held["kb"] == 0, ready
     if after["free_kb"] < floor_mb * 1024:
@@ -96,7 +103,7 @@ def test_sigterm_releases():
     assert ready["event"] == "ready"
     p.send_signal(signal.SIGTERM)
     released = json.loads(p.stdout.readline())
-    assert p.wait(timeout=10) == 143
+    assert p.wait(timeout=60) == 143
     assert released["event"] == "released"
 
 
@@ -113,7 +120,7 @@ def test_parent_sigkill_leaves_no_spfrag():
     assert _alive(pid)
     parent.kill()
     parent.wait()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
     while _alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(pid)

@@ -175,7 +175,7 @@ def test_hung_httperf_times_out_and_everything_stops(site, tmp_path):
     start = time.monotonic()
     proc = serve(site, tmp_path / "out", "--httperf", str(fake),
                  "--timeout", "1")
-    assert time.monotonic() - start < 10
+    assert time.monotonic() - start < 30    # not the fake's 60 s
     assert proc.returncode == -signal.SIGKILL
     assert "longer than 1 s" in proc.stderr
     assert leftovers(fake) == []
