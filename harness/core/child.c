@@ -23,12 +23,17 @@ static void forward(int sig)
 		kill(forward_pid, sig);
 }
 
-uint64_t monotonic_ns(void)
+uint64_t clock_ns(clockid_t clock)
 {
 	struct timespec t;
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(clock, &t);
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+uint64_t monotonic_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
 }
 
 double child_wall_s(const struct child *c)

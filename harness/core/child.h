@@ -45,6 +45,7 @@ int child_wait(struct child *c, unsigned int interval_ms, child_tick_fn tick,
 void child_abort(struct child *c);
 
 double child_wall_s(const struct child *c);
+uint64_t clock_ns(clockid_t clock);
 uint64_t monotonic_ns(void);
 
 #endif

@@ -2,6 +2,8 @@
  * process: peak resident set and a page-size histogram near it. */
 #include "smaps.h"
 
+#include "child.h"
+
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -151,19 +153,6 @@ void coverage_set_histogram(struct coverage *c, const struct pagehist *h,
 	c->hist_count++;
 }
 
-static uint64_t clock_ns(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
-static uint64_t mono_ns(void)
-{
-	return clock_ns(CLOCK_MONOTONIC);
-}
-
 int coverage_sample(struct coverage *c, pid_t pid, uint64_t now_ns)
 {
 	struct smaps_rollup r;
@@ -184,7 +173,7 @@ int coverage_sample(struct coverage *c, pid_t pid, uint64_t now_ns)
 
 	pagehist_init(&h, psz > 0 ? (unsigned)(psz / 1024) : 4,
 		      c->thp_sizes_kb, c->n_thp_sizes);
-	t0 = mono_ns();
+	t0 = monotonic_ns();
 	if (pagehist_collect_pid(&h, pid) < 0) {
 		if (smaps_errno_gone(errno))
 			return 0;
@@ -193,7 +182,7 @@ int coverage_sample(struct coverage *c, pid_t pid, uint64_t now_ns)
 		snprintf(h.reason, sizeof(h.reason), "pagemap walk failed: %s",
 			 strerror(errno));
 	}
-	t1 = mono_ns();
+	t1 = monotonic_ns();
 	if (!h.available) {
 		/* every later try would fail the same way */
 		c->histogram_enabled = false;
