@@ -1,2 +1,2 @@
-"""spbench's analysis package: reads result folders (meta.json +
-runs.jsonl) and prints run tables, the paper comparison and diffs."""
+"""spbench's analysis package: reads result folders (meta.json + runs.jsonl) and prints run
+tables, the paper comparison and diffs."""

@@ -1,7 +1,7 @@
-"""Per-group metrics taken from the spstat objects of a group's records:
-wall time, data-TLB misses (or why they are missing) and superpage
-coverage."""
+"""Per-group metrics taken from the spstat objects of a group's records: wall time, data-TLB
+misses (or why they are missing) and superpage coverage."""
 
+import statistics
 from dataclasses import dataclass, field
 
 from . import stats
@@ -10,125 +10,115 @@ DTLB_EVENTS = ("dTLB-load-misses", "dTLB-store-misses")
 
 # (substring of a counter's reason, short form), first match wins
 _SHORT = (
-	("no hardware pmu", "no PMU"),
-	("pmu", "no PMU"),
-	("paranoid", "perf_event_paranoid"),
-	("permission", "no permission"),
-	("eacces", "no permission"),
-	("not supported", "not supported"),
-	("root", "needs root"),
-	("kpageflags", "no kpageflags"),
+    ("pmu", "no PMU"),
+    ("paranoid", "perf_event_paranoid"),
+    ("permission", "no permission"),
+    ("eacces", "no permission"),
+    ("not supported", "not supported"),
+    ("root", "needs root"),
+    ("kpageflags", "no kpageflags"),
 )
 
 
 def short_reason(reason):
-	"""A few words for a table cell; the full text goes to a footnote."""
-	text = (reason or "").strip()
-	low = text.lower()
-	for needle, short in _SHORT:
-		if needle in low:
-			return short
-	if not text:
-		return "unknown"
-	for stop in (":", "(", ";", ","):
-		text = text.split(stop)[0]
-	text = text.strip()
-	return text if len(text) <= 24 else text[:23].rstrip() + "~"
+    """A few words for a table cell; the full text goes to a footnote."""
+    text = (reason or "").strip()
+    low = text.lower()
+    for needle, short in _SHORT:
+        if needle in low:
+            return short
+    if not text:
+        return "unknown"
+    for stop in (":", "(", ";", ","):
+        text = text.split(stop)[0]
+    text = text.strip()
+    return text if len(text) <= 24 else text[:23].rstrip() + "~"
 
 
 @dataclass
 class Counter:
-	"""A summary of a counter over a group, or why there is none."""
-	summary: object = None		# stats.Summary, or None
-	reason: str = ""		# full reason when summary is None
-	events: tuple = ()		# events summed
-	missing: dict = field(default_factory=dict)	# event -> reason
+    """A summary of a counter over a group, or why there is none."""
+    summary: stats.Summary | None = None
+    reason: str = ""                # the full reason when summary is None
+    events: tuple = ()              # the events summed
+    missing: dict = field(default_factory=dict)     # event -> reason
 
-	@property
-	def supported(self):
-		return self.summary is not None
+    @property
+    def supported(self):
+        return self.summary is not None
 
-	def cell(self):
-		if self.supported:
-			return None
-		return "n/a: " + short_reason(self.reason)
+    def cell(self):
+        if self.supported:
+            return None
+        return "n/a: " + short_reason(self.reason)
 
 
 def dtlb(group):
-	"""Data-TLB misses per run: dTLB-load-misses + dTLB-store-misses,
-	each only where supported (AMD has no store-miss event).  An event
-	must be supported in every record to be counted."""
-	if not group.records:
-		return Counter(reason="no passed runs")
-	usable, missing = [], {}
-	for ev in DTLB_EVENTS:
-		reason = None
-		for rec in group.records:
-			sp = rec.get("spstat") or {}
-			c = (sp.get("counters") or {}).get(ev)
-			if c is None:
-				reason = reason or f"{ev} not measured"
-			elif not c.get("supported") or \
-			     not isinstance(c.get("value"), (int, float)):
-				reason = reason or c.get("reason") or \
-					f"{ev} not supported"
-		if reason is None:
-			usable.append(ev)
-		else:
-			missing[ev] = reason
-	if not usable:
-		reasons = list(dict.fromkeys(missing.values()))
-		return Counter(reason="; ".join(reasons), missing=missing)
-	values = [sum(rec["spstat"]["counters"][ev]["value"] for ev in usable)
-		  for rec in group.records]
-	return Counter(stats.summarize(values), events=tuple(usable),
-		       missing=missing)
+    """Data-TLB misses per run: dTLB-load-misses + dTLB-store-misses, each only where
+    supported (AMD has no store-miss event).  An event must be supported in every record to
+    be counted."""
+    if not group.records:
+        return Counter(reason="no passed runs")
+    usable, missing = [], {}
+    for ev in DTLB_EVENTS:
+        reason = None
+        for rec in group.records:
+            sp = rec.get("spstat") or {}
+            c = (sp.get("counters") or {}).get(ev)
+            if c is None:
+                reason = reason or f"{ev} not measured"
+            elif not c.get("supported") or not isinstance(c.get("value"), (int, float)):
+                reason = reason or c.get("reason") or f"{ev} not supported"
+        if reason is None:
+            usable.append(ev)
+        else:
+            missing[ev] = reason
+    if not usable:
+        reasons = list(dict.fromkeys(missing.values()))
+        return Counter(reason="; ".join(reasons), missing=missing)
+    values = [sum(rec["spstat"]["counters"][ev]["value"] for ev in usable)
+              for rec in group.records]
+    return Counter(stats.summarize(values), events=tuple(usable), missing=missing)
 
 
 def time(group):
-	return stats.summarize(group.times()) if group.records else None
+    return stats.summarize(group.times()) if group.records else None
 
 
 @dataclass
 class Coverage:
-	huge_pct: object = None		# mean of anon_huge_kb / anon_kb, %
-	huge_reason: str = ""
-	big_pct: object = None		# mean share of non-4kB mapped memory, %
-	big_reason: str = ""
+    huge_pct: float | None = None   # mean of anon_huge_kb / anon_kb, %
+    big_pct: float | None = None    # mean share of memory mapped above 4 kB, %
+    big_reason: str = ""            # why big_pct is None
 
 
 def coverage(group):
-	"""Superpage coverage at the peak sample: anon_huge_kb / anon_kb, and
-	the page-size histogram's share of memory mapped above 4 kB."""
-	cov = Coverage()
-	huge, big, hist_reason = [], [], None
-	for rec in group.records:
-		c = (rec.get("spstat") or {}).get("coverage") or {}
-		peak = c.get("peak") or {}
-		anon = peak.get("anon_kb") or 0
-		if anon > 0:
-			hk = peak.get("anon_huge_kb") or 0
-			huge.append(100.0 * hk / anon)
-		h = c.get("histogram") or {}
-		kb = h.get("kb") or {}
-		total = sum(v for v in kb.values()
-			    if isinstance(v, (int, float)))
-		if h.get("available") and total > 0:
-			small = kb.get("4kB") or 0
-			big.append(100.0 * (total - small) / total)
-		elif hist_reason is None:
-			hist_reason = h.get("reason") or (
-				"empty histogram" if h.get("available")
-				else "no histogram")
-	if not group.records:
-		cov.huge_reason = cov.big_reason = "no passed runs"
-		return cov
-	if len(huge) == len(group.records):
-		cov.huge_pct = stats.mean(huge)
-	else:
-		cov.huge_reason = "no anon memory at peak"
-	if len(big) == len(group.records):
-		cov.big_pct = stats.mean(big)
-	else:
-		cov.big_reason = hist_reason or "no histogram"
-	return cov
+    """Superpage coverage at the peak sample: anon_huge_kb / anon_kb, and the page-size
+    histogram's share of memory mapped above 4 kB."""
+    cov = Coverage()
+    huge, big, hist_reason = [], [], None
+    for rec in group.records:
+        c = (rec.get("spstat") or {}).get("coverage") or {}
+        peak = c.get("peak") or {}
+        anon = peak.get("anon_kb") or 0
+        if anon > 0:
+            huge.append(100.0 * (peak.get("anon_huge_kb") or 0) / anon)
+        h = c.get("histogram") or {}
+        kb = h.get("kb") or {}
+        total = sum(v for v in kb.values() if isinstance(v, (int, float)))
+        if h.get("available") and total > 0:
+            small = kb.get("4kB") or 0
+            big.append(100.0 * (total - small) / total)
+        elif hist_reason is None:
+            hist_reason = h.get("reason") or (
+                "empty histogram" if h.get("available") else "no histogram")
+    if not group.records:
+        cov.big_reason = "no passed runs"
+        return cov
+    if len(huge) == len(group.records):
+        cov.huge_pct = statistics.mean(huge)
+    if len(big) == len(group.records):
+        cov.big_pct = statistics.mean(big)
+    else:
+        cov.big_reason = hist_reason or "no histogram"
+    return cov

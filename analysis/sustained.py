@@ -1,7 +1,7 @@
-"""The sustained-benefit experiment's report (the paper's figures 4 and 5):
-per scheme and run, FFTW's THP speedup over base pages and the 2 MB pages
-it got, the contiguity timeline, and the paper's values beside them.
-Plots need Debian's python3-matplotlib, imported only when plotting."""
+"""The sustained-benefit experiment's report (the paper's figures 4 and 5): per scheme and run,
+FFTW's THP speedup over base pages and the 2 MB pages it got, the contiguity timeline, and the
+paper's values beside them.  Plots need Debian's python3-matplotlib, imported only when
+plotting."""
 
 import json
 import os
@@ -10,183 +10,171 @@ from . import stats, text
 
 # Navarro et al. 2002, section 6.5 (figures 4 and 5)
 PAPER = {
-	"wanted": 60,			# 4 MB regions FFTW wants
-	"cache": {"regions": [0, 0, 0, 0], "speedup": (1.00, 1.03),
-		  "recovered": 0.088},
-	"daemon": {"regions": [20, 35, 38, 40], "speedup_from_run2": 1.55,
-		   "recovered": 0.424},
+    "wanted": 60,           # 4 MB regions FFTW wants
+    "cache": {"regions": [0, 0, 0, 0], "speedup": (1.00, 1.03), "recovered": 0.088},
+    "daemon": {"regions": [20, 35, 38, 40], "speedup_from_run2": 1.55, "recovered": 0.424},
 }
 
 
 def _lines(path):
-	if not os.path.exists(path):
-		return []
-	with open(path, encoding="utf-8") as f:
-		return [json.loads(l) for l in f if l.strip()]
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
 
 
 def load(folder):
-	"""{scheme: {"base": [s...], "thp": [(rep, wall_s, huge_2m, wanted_2m,
-	passed)]}}, the timeline [(t, contiguity)] and the events."""
-	runs = {}
-	for r in _lines(os.path.join(folder, "runs.jsonl")):
-		scheme = r["state"].replace("sustained-", "")
-		d = runs.setdefault(scheme, {"base": [], "thp": []})
-		sp = r["spstat"]
-		passed = r["check"]["passed"]
-		if r["policy"] == "base":
-			if passed:
-				d["base"].append(sp["time"]["wall_s"])
-			continue
-		peak = sp["coverage"]["peak"]
-		d["thp"].append((r["rep"], sp["time"]["wall_s"],
-				 peak["anon_huge_kb"] // 2048,
-				 -(-peak["anon_kb"] // 2048), passed))
-	timeline = [(s["t_s"], s["contiguity"]["contiguity"])
-		    for s in _lines(os.path.join(folder, "timeline.jsonl"))
-		    if "contiguity" in s]
-	events = _lines(os.path.join(folder, "events.jsonl"))
-	return runs, timeline, events
+    """{scheme: {"base": [s...], "thp": [(rep, wall_s, huge_2m, wanted_2m, passed)]}}, the
+    timeline [(t, contiguity)] and the events."""
+    runs = {}
+    for r in _lines(os.path.join(folder, "runs.jsonl")):
+        scheme = r["state"].replace("sustained-", "")
+        d = runs.setdefault(scheme, {"base": [], "thp": []})
+        sp = r["spstat"]
+        passed = r["check"]["passed"]
+        if r["policy"] == "base":
+            if passed:
+                d["base"].append(sp["time"]["wall_s"])
+            continue
+        peak = sp["coverage"]["peak"]
+        d["thp"].append((r["rep"], sp["time"]["wall_s"], peak["anon_huge_kb"] // 2048,
+                         -(-peak["anon_kb"] // 2048), passed))
+    timeline = [(s["t_s"], s["contiguity"]["contiguity"])
+                for s in _lines(os.path.join(folder, "timeline.jsonl")) if "contiguity" in s]
+    events = _lines(os.path.join(folder, "events.jsonl"))
+    return runs, timeline, events
 
 
 def recovered(timeline, events, scheme):
-	"""Contiguity right after fragmenting and its highest value while
-	the scheme's runs went on: up to the end of its last run, not into
-	the release (which frees all of spfrag's memory)."""
-	t = {e["event"]: e["t_s"] for e in events if e["scheme"] == scheme}
-	if "fragmented" not in t:
-		return None, None
-	end = t.get("run-end", t.get("released", float("inf")))
-	frag = next((e["spfrag"]["after"]["contiguity"] for e in events
-		     if e["scheme"] == scheme and e["event"] == "fragmented"),
-		    None)
-	during = [c for ts, c in timeline if t["fragmented"] <= ts <= end]
-	return frag, (max(during) if during else None)
+    """Contiguity right after fragmenting and its highest value while the scheme's runs went
+    on: up to the end of its last run, not into the release (which frees all of spfrag's
+    memory)."""
+    t = {e["event"]: e["t_s"] for e in events if e["scheme"] == scheme}
+    if "fragmented" not in t:
+        return None, None
+    end = t.get("run-end", t.get("released", float("inf")))
+    frag = next((e["spfrag"]["after"]["contiguity"] for e in events
+                 if e["scheme"] == scheme and e["event"] == "fragmented"), None)
+    during = [c for ts, c in timeline if t["fragmented"] <= ts <= end]
+    return frag, (max(during) if during else None)
 
 
 def rows(folder):
-	runs, timeline, events = load(folder)
-	out = []
-	for scheme, d in runs.items():
-		base = stats.summarize(d["base"])
-		for rep, wall, huge, wanted, passed in sorted(d["thp"]):
-			sp = base.mean / wall if base and passed else None
-			out.append({"scheme": scheme, "run": rep + 1,
-				    "speedup": sp, "huge_2m": huge,
-				    "wanted_2m": wanted, "passed": passed})
-	return out, timeline, events
+    runs, timeline, events = load(folder)
+    out = []
+    for scheme, d in runs.items():
+        base = stats.summarize(d["base"])
+        for rep, wall, huge, wanted, passed in sorted(d["thp"]):
+            sp = base.mean / wall if base and passed else None
+            out.append({"scheme": scheme, "run": rep + 1, "speedup": sp, "huge_2m": huge,
+                        "wanted_2m": wanted, "passed": passed})
+    return out, timeline, events
 
 
 def _paper_cells(scheme, run):
-	p = PAPER.get(scheme)
-	if not p or run > 4:
-		return "-", "-"
-	regions = f"{p['regions'][run - 1]}/{PAPER['wanted']}"
-	if scheme == "cache":
-		return "1.00-1.03", regions
-	return ("~1.55" if run >= 2 else "n/a"), regions
+    p = PAPER.get(scheme)
+    if not p or run > 4:
+        return "-", "-"
+    regions = f"{p['regions'][run - 1]}/{PAPER['wanted']}"
+    if scheme == "cache":
+        lo, hi = p["speedup"]
+        return f"{lo:.2f}-{hi:.2f}", regions
+    return (f"~{p['speedup_from_run2']:.2f}" if run >= 2 else "n/a"), regions
+
+
+def _share(r):
+    """The 2 MB pages a run got, in % of those it wanted; None when it wanted none."""
+    return r["huge_2m"] / r["wanted_2m"] * 100 if r["wanted_2m"] else None
 
 
 def render(folder):
-	rs, timeline, events = rows(folder)
-	header = ["scheme", "run", "speedup", "paper", "2 MB pages",
-		  "share", "paper 4 MB regions"]
-	table = []
-	for r in rs:
-		ps, pr = _paper_cells(r["scheme"], r["run"])
-		share = (r["huge_2m"] / r["wanted_2m"] * 100
-			 if r["wanted_2m"] else None)
-		table.append([r["scheme"], str(r["run"]),
-			      text.ratio(r["speedup"]) if r["passed"]
-			      else "check failed", ps,
-			      f"{r['huge_2m']}/{r['wanted_2m']}",
-			      text.pct(share), pr])
-	out = [f"results: {folder}",
-	       "sustained benefit (paper figure 4): FFTW under THP after "
-	       "fragmentation; speedup = mean base-page time / run time", ""]
-	out.append(text.columns(header, table, "lrrrrrr") if table
-		   else "no runs recorded")
-	out += ["", "contiguity (paper figure 5): right after fragmenting, "
-		"and the highest it came back to during the runs"]
-	crow = []
-	for scheme in dict.fromkeys(e["scheme"] for e in events):
-		frag, best = recovered(timeline, events, scheme)
-		p = PAPER.get(scheme, {}).get("recovered")
-		crow.append([scheme, text.ratio(frag), text.ratio(best),
-			     text.ratio(p)])
-	out.append(text.columns(["scheme", "fragmented", "recovered to",
-				 "paper recovered"], crow, "lrrr"))
-	out += ["", "schemes: cache = compaction_proactiveness 0, THP defrag "
-		"never, khugepaged defrag 0; daemon = proactiveness 20, defrag "
-		"always, khugepaged defrag 1", "paper: 4 MB superpages of an "
-		"Alpha; ours: 2 MB THP (shares compare, counts do not)"]
-	return "\n".join(out) + "\n"
+    rs, timeline, events = rows(folder)
+    header = ["scheme", "run", "speedup", "paper", "2 MB pages", "share",
+              "paper 4 MB regions"]
+    table = []
+    for r in rs:
+        ps, pr = _paper_cells(r["scheme"], r["run"])
+        table.append([r["scheme"], str(r["run"]),
+                      text.ratio(r["speedup"]) if r["passed"] else "check failed", ps,
+                      f"{r['huge_2m']}/{r['wanted_2m']}", text.pct(_share(r)), pr])
+    out = [f"results: {folder}",
+           "sustained benefit (paper figure 4): FFTW under THP after fragmentation; "
+           "speedup = mean base-page time / run time", ""]
+    out.append(text.columns(header, table, "lrrrrrr") if table else "no runs recorded")
+    out += ["", "contiguity (paper figure 5): right after fragmenting, and the highest it "
+            "came back to during the runs"]
+    crow = []
+    for scheme in dict.fromkeys(e["scheme"] for e in events):
+        frag, best = recovered(timeline, events, scheme)
+        p = PAPER.get(scheme, {}).get("recovered")
+        crow.append([scheme, text.ratio(frag), text.ratio(best), text.ratio(p)])
+    out.append(text.columns(["scheme", "fragmented", "recovered to", "paper recovered"],
+                            crow, "lrrr"))
+    out += ["", "schemes: cache = compaction_proactiveness 0, THP defrag never, khugepaged "
+            "defrag 0; daemon = proactiveness 20, defrag always, khugepaged defrag 1",
+            "paper: 4 MB superpages of an Alpha; ours: 2 MB THP (shares compare, counts do "
+            "not)"]
+    return "\n".join(out) + "\n"
 
 
 def plot(folder):
-	"""Writes figure4.png and figure5.png into folder; returns the paths
-	(none, with a message, when matplotlib is missing)."""
-	try:
-		import matplotlib
-		matplotlib.use("Agg")
-		import matplotlib.pyplot as plt
-	except ImportError:
-		print("analysis: python3-matplotlib is not installed: no plots "
-		      "(apt-get install python3-matplotlib)")
-		return []
-	rs, timeline, events = rows(folder)
-	paths = []
-	fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
-	for i, scheme in enumerate(("cache", "daemon")):
-		mine = [r for r in rs if r["scheme"] == scheme]
-		if not mine:
-			continue
-		x = [r["run"] + (i - 0.5) * 0.35 for r in mine]
-		a1.bar(x, [r["speedup"] or 0 for r in mine], 0.35,
-		       label=f"{scheme} (ours)")
-		a2.bar(x, [r["huge_2m"] / r["wanted_2m"] * 100
-			   if r["wanted_2m"] else 0 for r in mine], 0.35,
-		       label=f"{scheme} (ours, 2 MB)")
-		p = PAPER[scheme]
-		runs = range(1, 5)
-		a2.plot(list(runs), [v / PAPER["wanted"] * 100
-				     for v in p["regions"]], "o--",
-			label=f"{scheme} (paper, 4 MB)")
-	a1.axhspan(1.00, 1.03, color="grey", alpha=0.3, label="paper cache")
-	a1.plot([2, 3, 4], [1.55] * 3, "k^--", label="paper daemon")
-	a1.set(xlabel="run", ylabel="speedup over base pages",
-	       title="FFTW speedup per run")
-	a2.set(xlabel="run", ylabel="% of wanted superpages obtained",
-	       title="superpages obtained per run")
-	for a in (a1, a2):
-		a.set_xticks([1, 2, 3, 4])
-		a.legend(fontsize=7)
-	fig.tight_layout()
-	paths.append(os.path.join(folder, "figure4.png"))
-	fig.savefig(paths[-1], dpi=100)
-	plt.close(fig)
+    """Writes figure4.png and figure5.png into folder; returns the paths (none, with a
+    message, when matplotlib is missing)."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("analysis: python3-matplotlib is not installed: no plots "
+              "(apt-get install python3-matplotlib)")
+        return []
+    rs, timeline, events = rows(folder)
+    paths = []
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
+    for i, scheme in enumerate(("cache", "daemon")):
+        mine = [r for r in rs if r["scheme"] == scheme]
+        if not mine:
+            continue
+        x = [r["run"] + (i - 0.5) * 0.35 for r in mine]
+        a1.bar(x, [r["speedup"] or 0 for r in mine], 0.35, label=f"{scheme} (ours)")
+        a2.bar(x, [_share(r) or 0 for r in mine], 0.35, label=f"{scheme} (ours, 2 MB)")
+        p = PAPER[scheme]
+        a2.plot([1, 2, 3, 4], [v / PAPER["wanted"] * 100 for v in p["regions"]], "o--",
+                label=f"{scheme} (paper, 4 MB)")
+    a1.axhspan(*PAPER["cache"]["speedup"], color="grey", alpha=0.3, label="paper cache")
+    a1.plot([2, 3, 4], [PAPER["daemon"]["speedup_from_run2"]] * 3, "k^--",
+            label="paper daemon")
+    a1.set(xlabel="run", ylabel="speedup over base pages", title="FFTW speedup per run")
+    a2.set(xlabel="run", ylabel="% of wanted superpages obtained",
+           title="superpages obtained per run")
+    for a in (a1, a2):
+        a.set_xticks([1, 2, 3, 4])
+        a.legend(fontsize=7)
+    fig.tight_layout()
+    paths.append(os.path.join(folder, "figure4.png"))
+    fig.savefig(paths[-1], dpi=100)
+    plt.close(fig)
 
-	fig, ax = plt.subplots(figsize=(10, 4))
-	if timeline:
-		ax.plot([t for t, _ in timeline], [c for _, c in timeline],
-			lw=1, label="contiguity (ours)")
-	for e in events:
-		if e["event"] in ("fragmented", "released"):
-			ax.axvline(e["t_s"], color="grey", lw=0.5, ls=":")
-			ax.text(e["t_s"], 1.01, f"{e['scheme']} {e['event']}",
-				fontsize=6, rotation=90, va="bottom")
-		elif e["event"] == "run-start" and e.get("policy") == "thp":
-			ax.axvline(e["t_s"], color="green", lw=0.5)
-	for scheme, color in (("cache", "tab:orange"), ("daemon", "tab:red")):
-		ax.axhline(PAPER[scheme]["recovered"], color=color, ls="--",
-			   lw=1, label=f"paper: {scheme} recovered "
-			   f"{PAPER[scheme]['recovered'] * 100:.1f}%")
-	ax.set(xlabel="time (s)", ylabel="contiguity (1 = all free)",
-	       ylim=(0, 1.1), title="free-memory contiguity over the "
-	       "experiment (green: THP runs)")
-	ax.legend(fontsize=7)
-	fig.tight_layout()
-	paths.append(os.path.join(folder, "figure5.png"))
-	fig.savefig(paths[-1], dpi=100)
-	plt.close(fig)
-	return paths
+    fig, ax = plt.subplots(figsize=(10, 4))
+    if timeline:
+        ax.plot([t for t, _ in timeline], [c for _, c in timeline], lw=1,
+                label="contiguity (ours)")
+    for e in events:
+        if e["event"] in ("fragmented", "released"):
+            ax.axvline(e["t_s"], color="grey", lw=0.5, ls=":")
+            ax.text(e["t_s"], 1.01, f"{e['scheme']} {e['event']}", fontsize=6, rotation=90,
+                    va="bottom")
+        elif e["event"] == "run-start" and e.get("policy") == "thp":
+            ax.axvline(e["t_s"], color="green", lw=0.5)
+    for scheme, color in (("cache", "tab:orange"), ("daemon", "tab:red")):
+        recovered_pct = PAPER[scheme]["recovered"] * 100
+        ax.axhline(PAPER[scheme]["recovered"], color=color, ls="--", lw=1,
+                   label=f"paper: {scheme} recovered {recovered_pct:.1f}%")
+    ax.set(xlabel="time (s)", ylabel="contiguity (1 = all free)", ylim=(0, 1.1),
+           title="free-memory contiguity over the experiment (green: THP runs)")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    paths.append(os.path.join(folder, "figure5.png"))
+    fig.savefig(paths[-1], dpi=100)
+    plt.close(fig)
+    return paths

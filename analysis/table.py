@@ -1,248 +1,225 @@
-"""Text tables of one result set: the run table (every group against its
-base policy) and the paper table (ours beside the paper's tables 1-3)."""
+"""Text tables of one result set: the run table (every group against its base policy) and the
+paper table (ours beside the paper's tables 1-3)."""
 
-from . import compare, notes as notes_mod, paper as paper_mod
-from . import stats, text
+from . import compare, notes as notes_mod, paper as paper_mod, stats, text
 
 RULES = (
-	"time: mean wall time (s) and the half-width of its 95% CI "
-	"(Student's t)",
-	"speedup: base mean time / policy mean time; 95% CI by Fieller's "
-	"theorem (n/a when the denominator's CI includes 0)",
-	"*: significant: the 95% CIs of the two mean times do not overlap "
-	"(the compare-kernels rule of mmtests); no mark with n < 2",
-	"dTLB: mean per run of dTLB-load-misses + dTLB-store-misses (those "
-	"supported); red.: 1 - policy/base",
-	"huge: anon_huge_kb / anon_kb at peak RSS; >4k: share of mapped "
-	"memory in pages above 4 kB (pagemap histogram at peak)",
+    "time: mean wall time (s) and the half-width of its 95% CI (Student's t)",
+    "speedup: base mean time / policy mean time; 95% CI by Fieller's theorem (n/a when the "
+    "denominator's CI includes 0)",
+    "*: significant: the 95% CIs of the two mean times do not overlap (the compare-kernels "
+    "rule of mmtests); no mark with n < 2",
+    "dTLB: mean per run of dTLB-load-misses + dTLB-store-misses (those supported); red.: "
+    "1 - policy/base",
+    "huge: anon_huge_kb / anon_kb at peak RSS; >4k: share of mapped memory in pages above "
+    "4 kB (pagemap histogram at peak)",
 )
 
 
 def _varying(rs):
-	"""Key columns beyond workload/state/policy worth showing."""
-	return [a for a in ("size", "kernel") if len(rs.values(a)) > 1]
+    """Key columns beyond workload/state/policy worth showing."""
+    return [a for a in ("size", "kernel") if len(rs.values(a)) > 1]
 
 
 def _key_cells(g, extra):
-	return [g.workload, g.state, g.policy] + [getattr(g, a) for a in extra]
+    return [g.workload, g.state, g.policy] + [getattr(g, a) for a in extra]
 
 
 def _speedup_cells(r):
-	if r.is_base:
-		return ["1.000 ", ""]
-	s = r.speedup
-	if s.value is None:
-		return ["n/a ", s.reason]
-	return [text.ratio(s.value) + text.mark(r.sig),
-		text.interval(s.lo, s.hi, s.reason)]
+    if r.is_base:
+        return ["1.000 ", ""]
+    s = r.speedup
+    if s.value is None:
+        return ["n/a ", s.reason]
+    return [text.ratio(s.value) + text.mark(r.sig), text.interval(s.lo, s.hi, s.reason)]
+
+
+def _reduction_cell(r):
+    return text.pct(r.reduction) if r.reduction is not None else r.reduction_reason
 
 
 def _dtlb_cells(r):
-	d = r.dtlb
-	cell = text.count(d.summary.mean) if d.supported else d.cell()
-	if r.is_base:
-		return [cell, "base"]
-	if r.reduction is None:
-		return [cell, r.reduction_reason]
-	return [cell, text.pct(r.reduction)]
+    d = r.dtlb
+    cell = text.count(d.summary.mean) if d.supported else d.cell()
+    return [cell, "base" if r.is_base else _reduction_cell(r)]
 
 
 def _cov_cells(r):
-	c = r.cov
-	return [text.pct(c.huge_pct), text.pct(c.big_pct)]
+    return [text.pct(r.cov.huge_pct), text.pct(r.cov.big_pct)]
 
 
 def render_run_table(rs):
-	extra = _varying(rs)
-	header = ["workload", "state", "policy"] + extra + [
-		"n", "time s", "±95%", "speedup", "95% CI", "dTLB miss",
-		"red.", "huge", ">4k"]
-	align = "lll" + "l" * len(extra) + "rrrrlrrrr"
-	notes = notes_mod.Notes()
-	rows = []
-	for g in rs.ordered():
-		r = compare.row(rs, g)
-		t = r.time
-		rows.append(_key_cells(g, extra) + [
-			str(len(g.records)),
-			text.secs(t.mean) if t else "n/a",
-			text.secs(t.half, t.mean) if t and t.half is not None
-			else "n/a",
-		] + _speedup_cells(r) + _dtlb_cells(r) + _cov_cells(r))
-		notes_mod.counter(r, notes)
-		if t is None:
-			notes.add(f"{'/'.join(g.key[:4])}: no passed runs")
-	out = [f"results: {rs.folder}", _context_line(rs), ""]
-	if rows:
-		out.append(text.columns(header, rows, align))
-	else:
-		out.append("no measured records")
-	for rule in RULES:
-		notes.add(rule)
-	notes_mod.context(rs, notes)
-	out += ["", notes.render()]
-	return "\n".join(out).rstrip() + "\n"
+    extra = _varying(rs)
+    header = ["workload", "state", "policy"] + extra + [
+        "n", "time s", "±95%", "speedup", "95% CI", "dTLB miss", "red.", "huge", ">4k"]
+    align = "lll" + "l" * len(extra) + "rrrrlrrrr"
+    notes = notes_mod.Notes()
+    rows = []
+    for g in rs.ordered():
+        r = compare.row(rs, g)
+        t = r.time
+        rows.append(_key_cells(g, extra) + [
+            str(len(g.records)),
+            text.secs(t.mean) if t else "n/a",
+            text.secs(t.half, t.mean) if t and t.half is not None else "n/a",
+        ] + _speedup_cells(r) + _dtlb_cells(r) + _cov_cells(r))
+        notes_mod.counter(r, notes)
+        if t is None:
+            notes.add(f"{'/'.join(g.key[:4])}: no passed runs")
+    out = [f"results: {rs.folder}", _context_line(rs), ""]
+    if rows:
+        out.append(text.columns(header, rows, align))
+    else:
+        out.append("no measured records")
+    for rule in RULES:
+        notes.add(rule)
+    notes_mod.context(rs, notes)
+    out += ["", notes.render()]
+    return "\n".join(out).rstrip() + "\n"
 
 
 def _context_line(rs):
-	m = rs.meta
-	k = m.get("kernel") or {}
-	cpu = (m.get("host") or {}).get("cpu") or {}
-	plan = m.get("plan") or {}
-	parts = [f"kernel {k.get('release', '?')} ({k.get('virt', '?')})",
-		 f"cpu {cpu.get('model_name', '?')}",
-		 f"size {plan.get('size', '?')}"]
-	if m.get("revision"):
-		parts.append(f"rev {m['revision']}")
-	return ", ".join(parts)
+    m = rs.meta
+    k = m.get("kernel") or {}
+    cpu = (m.get("host") or {}).get("cpu") or {}
+    plan = m.get("plan") or {}
+    parts = [f"kernel {k.get('release', '?')} ({k.get('virt', '?')})",
+             f"cpu {cpu.get('model_name', '?')}",
+             f"size {plan.get('size', '?')}"]
+    if m.get("revision"):
+        parts.append(f"rev {m['revision']}")
+    return ", ".join(parts)
 
 
 def _pick(rs):
-	"""Per (workload, size, state, kernel) with a base run: the thp row,
-	else the non-base policy with the largest speedup."""
-	picked = {}
-	for g in rs.ordered():
-		single = g.policy.startswith("mthp-") and g.policy != "mthp-all"
-		if g.policy == compare.BASE or single:
-			continue
-		if compare.base_of(rs, g) is None:
-			continue
-		k = (g.workload, g.size, g.state, g.kernel)
-		r = compare.row(rs, g)
-		cur = picked.get(k)
-		if cur is None or cur.group.policy != "thp" and (
-		   g.policy == "thp" or
-		   (r.speedup.value or 0) > (cur.speedup.value or 0)):
-			picked[k] = r
-	return list(picked.values())
+    """Per (workload, size, state, kernel) with a base run: the thp row, else the non-base
+    policy with the largest speedup."""
+    picked = {}
+    for g in rs.ordered():
+        single = g.policy.startswith("mthp-") and g.policy != "mthp-all"
+        if g.policy == compare.BASE or single:
+            continue
+        if compare.base_of(rs, g) is None:
+            continue
+        k = (g.workload, g.size, g.state, g.kernel)
+        r = compare.row(rs, g)
+        cur = picked.get(k)
+        if cur is None or cur.group.policy != "thp" and (
+                g.policy == "thp"
+                or (r.speedup.value or 0) > (cur.speedup.value or 0)):
+            picked[k] = r
+    return list(picked.values())
 
 
 def _paper_pct(v):
-	return text.pct(v, digits=2)
+    return text.pct(v, digits=2)
 
 
 def _paper_num(v, fmt):
-	return "no paper value" if v is None else fmt(v)
+    return "no paper value" if v is None else fmt(v)
 
 
 def _table1(rs, ref, extra, notes):
-	header = ["workload", "state", "policy"] + extra + [
-		"n", "speedup", "95% CI", "paper", "dTLB red.", "paper",
-		"huge"]
-	align = "lll" + "l" * len(extra) + "rrlrrrr"
-	rows, ours, theirs = [], [], []
-	for r in _pick(rs):
-		g = r.group
-		sp = _speedup_cells(r)
-		if g.state == "clean":
-			ps = ref.speedup(g.workload)
-			pm = ref.miss_reduction(g.workload)
-			p_sp = _paper_num(ps, text.ratio)
-			p_mr = _paper_num(pm, _paper_pct)
-			if ps is not None and r.speedup.value is not None:
-				ours.append(r.speedup.value)
-				theirs.append(ps)
-		else:
-			p_sp = p_mr = "-"
-			notes.add("paper values are for plenty of free "
-				  "contiguous memory: shown for state "
-				  "clean only")
-		red = text.pct(r.reduction) if r.reduction is not None \
-			else r.reduction_reason
-		rows.append(_key_cells(g, extra) + [
-			str(len(g.records)), sp[0], sp[1], p_sp, red, p_mr,
-			text.pct(r.cov.huge_pct)])
-		notes_mod.counter(r, notes)
-	if not rows:
-		return "table 1: no workload has both a base and another " \
-		       "policy"
-	gm_ours, gm_theirs = stats.geomean(ours), stats.geomean(theirs)
-	if gm_ours is not None:
-		rows.append(["geomean", f"({len(ours)} workloads)", ""]
-			    + [""] * len(extra) + [
-			"", text.ratio(gm_ours) + " ", "",
-			text.ratio(gm_theirs), "", "", ""])
-	title = ("table 1 (best case): speedup and dTLB miss reduction, "
-		 "ours (thp, else the fastest policy) beside the paper's")
-	return title + "\n" + text.columns(header, rows, align)
+    header = ["workload", "state", "policy"] + extra + [
+        "n", "speedup", "95% CI", "paper", "dTLB red.", "paper", "huge"]
+    align = "lll" + "l" * len(extra) + "rrlrrrr"
+    rows, ours, theirs = [], [], []
+    for r in _pick(rs):
+        g = r.group
+        sp = _speedup_cells(r)
+        if g.state == "clean":
+            ps = ref.speedup(g.workload)
+            pm = ref.miss_reduction(g.workload)
+            p_sp = _paper_num(ps, text.ratio)
+            p_mr = _paper_num(pm, _paper_pct)
+            if ps is not None and r.speedup.value is not None:
+                ours.append(r.speedup.value)
+                theirs.append(ps)
+        else:
+            p_sp = p_mr = "-"
+            notes.add("paper values are for plenty of free contiguous memory: shown for "
+                      "state clean only")
+        rows.append(_key_cells(g, extra) + [
+            str(len(g.records)), sp[0], sp[1], p_sp, _reduction_cell(r), p_mr,
+            text.pct(r.cov.huge_pct)])
+        notes_mod.counter(r, notes)
+    if not rows:
+        return "table 1: no workload has both a base and another policy"
+    gm_ours, gm_theirs = stats.geomean(ours), stats.geomean(theirs)
+    if gm_ours is not None:
+        rows.append(["geomean", f"({len(ours)} workloads)", ""] + [""] * len(extra)
+                    + ["", text.ratio(gm_ours) + " ", "", text.ratio(gm_theirs), "", "", ""])
+    title = ("table 1 (best case): speedup and dTLB miss reduction, ours (thp, else the "
+             "fastest policy) beside the paper's")
+    return title + "\n" + text.columns(header, rows, align)
 
 
 def _single_size(rs, ref, extra, notes):
-	present = {g.policy for g in rs.groups.values()}
-	sizes = [s for s in paper_mod.SINGLE_SIZE if s[0] in present]
-	if not sizes:
-		return ""
-	keys = []
-	for g in rs.ordered():
-		k = (g.workload, g.size, g.state, g.kernel)
-		if g.policy in present and g.policy.startswith("mthp-") \
-		   and k not in keys:
-			keys.append(k)
-	sp_rows, mr_rows, any_dtlb, why = [], [], False, ""
-	for k in keys:
-		w, size, state, kernel = k
-		key = [w, state] + [dict(size=size, kernel=kernel)[a]
-				    for a in extra]
-		sp, mr = list(key), list(key)
-		for policy, column, _ in sizes:
-			g = rs.group(w, size, state, policy, kernel)
-			if g is None:
-				sp.append("-")
-				mr.append("-")
-			else:
-				r = compare.row(rs, g)
-				sp.append(_speedup_cells(r)[0])
-				if r.reduction is not None:
-					any_dtlb = True
-					mr.append(text.pct(r.reduction))
-				else:
-					why = why or r.reduction_reason
-					mr.append(r.reduction_reason)
-				notes_mod.counter(r, notes)
-			if state == "clean":
-				sp.append(_paper_num(
-					ref.single_speedup(w, column),
-					text.ratio))
-				mr.append(_paper_num(
-					ref.single_reduction(w, column),
-					_paper_pct))
-			else:
-				sp.append("-")
-				mr.append("-")
-		sp_rows.append(sp)
-		mr_rows.append(mr)
-	header = ["workload", "state"] + extra
-	for policy, _, label in sizes:
-		header += [policy, f"paper {label}"]
-	align = "ll" + "l" * len(extra) + "r" * (2 * len(sizes))
-	out = ["table 2 (one superpage size only): speedup, ours beside "
-	       "the paper's; " + paper_mod.SIZE_MAP_NOTE,
-	       text.columns(header, sp_rows, align), ""]
-	if any_dtlb:
-		out += ["table 3 (one size only): dTLB miss reduction, ours "
-			"beside the paper's",
-			text.columns(header, mr_rows, align)]
-	else:
-		out.append("table 3 (one size only): dTLB miss reduction: "
-			   + (why or "n/a"))
-	return "\n".join(out)
+    present = {g.policy for g in rs.groups.values()}
+    sizes = [s for s in paper_mod.SINGLE_SIZE if s[0] in present]
+    if not sizes:
+        return ""
+    keys = []
+    for g in rs.ordered():
+        k = (g.workload, g.size, g.state, g.kernel)
+        if g.policy.startswith("mthp-") and k not in keys:
+            keys.append(k)
+    sp_rows, mr_rows, any_dtlb, why = [], [], False, ""
+    for w, size, state, kernel in keys:
+        key = [w, state] + [dict(size=size, kernel=kernel)[a] for a in extra]
+        sp, mr = list(key), list(key)
+        for policy, column, _ in sizes:
+            g = rs.group(w, size, state, policy, kernel)
+            if g is None:
+                sp.append("-")
+                mr.append("-")
+            else:
+                r = compare.row(rs, g)
+                sp.append(_speedup_cells(r)[0])
+                if r.reduction is not None:
+                    any_dtlb = True
+                else:
+                    why = why or r.reduction_reason
+                mr.append(_reduction_cell(r))
+                notes_mod.counter(r, notes)
+            if state == "clean":
+                sp.append(_paper_num(ref.single_speedup(w, column), text.ratio))
+                mr.append(_paper_num(ref.single_reduction(w, column), _paper_pct))
+            else:
+                sp.append("-")
+                mr.append("-")
+        sp_rows.append(sp)
+        mr_rows.append(mr)
+    header = ["workload", "state"] + extra
+    for policy, _, label in sizes:
+        header += [policy, f"paper {label}"]
+    align = "ll" + "l" * len(extra) + "r" * (2 * len(sizes))
+    out = ["table 2 (one superpage size only): speedup, ours beside the paper's; "
+           + paper_mod.SIZE_MAP_NOTE,
+           text.columns(header, sp_rows, align), ""]
+    if any_dtlb:
+        out += ["table 3 (one size only): dTLB miss reduction, ours beside the paper's",
+                text.columns(header, mr_rows, align)]
+    else:
+        out.append("table 3 (one size only): dTLB miss reduction: " + (why or "n/a"))
+    return "\n".join(out)
 
 
 def render_paper_table(rs, ref=None):
-	"""Ours beside the paper's tables 1-3; ref defaults to the CSVs in
-	results/reference (paper.PaperDataMissing when they are missing)."""
-	ref = ref or paper_mod.Paper()
-	extra = _varying(rs)
-	notes = notes_mod.Notes()
-	out = [f"results: {rs.folder}", _context_line(rs),
-	       "paper: Navarro et al., OSDI 2002, FreeBSD 4.3 on Alpha 21264 "
-	       "(8 KB base pages; 64 KB, 512 KB, 4 MB superpages)", "",
-	       _table1(rs, ref, extra, notes)]
-	block = _single_size(rs, ref, extra, notes)
-	if block:
-		out += ["", block]
-	for rule in RULES[1:4]:
-		notes.add(rule)
-	notes_mod.context(rs, notes)
-	out += ["", notes.render()]
-	return "\n".join(out).rstrip() + "\n"
+    """Ours beside the paper's tables 1-3; ref defaults to the CSVs in results/reference
+    (paper.PaperDataMissing when they are missing)."""
+    ref = ref or paper_mod.Paper()
+    extra = _varying(rs)
+    notes = notes_mod.Notes()
+    out = [f"results: {rs.folder}", _context_line(rs),
+           "paper: Navarro et al., OSDI 2002, FreeBSD 4.3 on Alpha 21264 (8 KB base pages; "
+           "64 KB, 512 KB, 4 MB superpages)", "",
+           _table1(rs, ref, extra, notes)]
+    block = _single_size(rs, ref, extra, notes)
+    if block:
+        out += ["", block]
+    for rule in RULES[1:4]:
+        notes.add(rule)
+    notes_mod.context(rs, notes)
+    out += ["", notes.render()]
+    return "\n".join(out).rstrip() + "\n"
