@@ -4,21 +4,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "atomic_file.h"
 #include "c4_solve.h"
 #include "c4_spec.h"
 
 static int write_result(const char *path, const struct c4_args *a,
 			const struct c4_solver *s, int value, const int child[7])
 {
-	char tmp[4096];
-	FILE *f;
-	int bad;
+	struct atomic_file af;
+	FILE *f = atomic_file_open(&af, "sp-c4", path);
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return -1;
-	f = fopen(tmp, "w");
 	if (!f)
 		return -1;
 	fprintf(f, "moves %s\nply %zu\ntt_entries %lu\nvalue %s\n",
@@ -28,12 +24,7 @@ static int write_result(const char *path, const struct c4_args *a,
 		fprintf(f, "column %d %s\n", c + 1,
 			child[c] == 2 ? "full" : c4_value_name(child[c]));
 	fprintf(f, "nodes %llu\n", (unsigned long long)s->nodes);
-	bad = ferror(f);
-	if (fclose(f) || bad || rename(tmp, path)) {
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return atomic_file_commit(&af);
 }
 
 int main(int argc, char **argv)
@@ -49,10 +40,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	value = c4_solve_root(&s, a.moves, child);
-	if (write_result(a.path, &a, &s, value, child)) {
-		fprintf(stderr, "sp-c4: cannot write %s\n", a.path);
+	if (write_result(a.path, &a, &s, value, child))
 		return 1;
-	}
 	c4_solver_free(&s);
 	return 0;
 }

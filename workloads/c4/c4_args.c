@@ -1,14 +1,13 @@
 /* c4_args.c - command line of sp-c4 and sp-c4-check, parsed the same way by
  * both so that a manifest's {args} mean one position and table to each. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_size.h"
 #include "c4_spec.h"
 
 #define MAX_LOG2 34
-#define MAX_MB (1L << 17)
+#define MAX_MB (1ULL << 17)
 
 /* A legal move sequence: columns 1..7, none overfilled, and nobody has
  * four in a row before its last move (the game would have ended). */
@@ -51,56 +50,45 @@ static const char *bad_moves(const char *s)
 	return NULL;
 }
 
+/* -p MOVES */
+static void moves_option(const struct cli *c, int opt, const char *arg,
+			 void *ctx)
+{
+	struct c4_args *a = ctx;
+
+	(void)opt;
+	if (strlen(arg) > C4_CELLS)
+		cli_fail(c, "too many moves");
+	strcpy(a->moves, arg);
+}
+
 void c4_parse_args(int argc, char **argv, int with_output, struct c4_args *a)
 {
-	static const struct option longopts[] = {
-		{ "mb", required_argument, NULL, 'm' },
-		{ NULL, 0, NULL, 0 },
+	struct cli_size s = {
+		.usage = "[-p MOVES] {-t LOG2 | --mb M}",
+		.count = { 't', "table log2 size", 4, MAX_LOG2 },
+		.mb_max = MAX_MB,
+		.more = { { .opt = 'p' } },
+		.option = moves_option,
+		.ctx = a,
 	};
-	const struct cli cli = { argv[0], "[-p MOVES] {-t LOG2 | --mb M}",
-				 with_output ? "-o FILE" : "FILE" };
-	const char *out = NULL, *why;
-	long log2 = 0, mb = 0;
-	int c;
+	const char *why;
 
 	strcpy(a->moves, C4_DEFAULT_MOVES);
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, with_output ? ":p:t:o:" : ":p:t:",
-				longopts, NULL)) != -1) {
-		switch (c) {
-		case 'p':
-			if (strlen(optarg) > C4_CELLS)
-				cli_fail(&cli, "too many moves");
-			strcpy(a->moves, optarg);
-			break;
-		case 't':
-			log2 = cli_number(&cli, optarg, 4, MAX_LOG2,
-					  "table log2 size");
-			break;
-		case 'm':
-			mb = cli_number(&cli, optarg, 1, MAX_MB, "MB");
-			break;
-		case 'o':
-			out = optarg;
-			break;
-		default:
-			cli_bad_option(&cli, c);
-		}
-	}
-	a->path = cli_file(&cli, argc, argv, with_output, out, "result file");
-	if (!!log2 == !!mb)
-		cli_fail(&cli, "give exactly one of -t and --mb");
+	cli_size_parse(&s, argc, argv, with_output);
+	a->path = s.path;
+	cli_size_one(&s);
 	why = bad_moves(a->moves);
 	if (why) {
 		char msg[160];
 
 		snprintf(msg, sizeof(msg), "bad position '%s': %s", a->moves,
 			 why);
-		cli_fail(&cli, msg);
+		cli_fail(&s.cli, msg);
 	}
 	if (strlen(a->moves) == C4_CELLS)
-		cli_fail(&cli, "the board is full");
-	a->tt_entries = log2 ? 1UL << log2 : (unsigned long)mb * 1048576UL / 8;
+		cli_fail(&s.cli, "the board is full");
+	a->tt_entries = s.n ? 1UL << s.n : (unsigned long)s.mb * 1048576UL / 8;
 }
 
 const char *c4_value_name(int value)

@@ -6,11 +6,11 @@ C4_DIR := workloads/c4
 BINS   += $(BIN)/sp-c4 $(BIN)/sp-c4-check
 CTESTS += $(TESTBIN)/c4_test_solve
 
-$(BIN)/sp-c4: $(OBJ)/$(C4_DIR)/c4.o $(OBJ)/$(C4_DIR)/c4_solve.o $(OBJ)/$(C4_DIR)/c4_args.o $(WL_CLI)
+$(BIN)/sp-c4: $(OBJ)/$(C4_DIR)/c4.o $(OBJ)/$(C4_DIR)/c4_solve.o $(OBJ)/$(C4_DIR)/c4_args.o $(WL_SIZE) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(BIN)/sp-c4-check: $(OBJ)/$(C4_DIR)/c4_check.o $(OBJ)/$(C4_DIR)/c4_brute.o $(OBJ)/$(C4_DIR)/c4_args.o $(WL_CLI) $(WL_CHECK)
+$(BIN)/sp-c4-check: $(OBJ)/$(C4_DIR)/c4_check.o $(OBJ)/$(C4_DIR)/c4_brute.o $(OBJ)/$(C4_DIR)/c4_args.o $(WL_SIZE) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 

@@ -8,8 +8,8 @@
 
 void cli_fail(const struct cli *c, const char *what)
 {
-	fprintf(stderr, "%s: %s (usage: %s %s %s)\n", c->prog, what, c->prog,
-		c->usage, c->file);
+	fprintf(stderr, "%s: %s (usage: %s %s%s%s)\n", c->prog, what, c->prog,
+		c->usage, c->file ? " " : "", c->file ? c->file : "");
 	exit(2);
 }
 

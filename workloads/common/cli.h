@@ -6,7 +6,8 @@
 #define SP_WORKLOAD_CLI_H
 
 /* usage: the options, as "{-n N | --mb M} [-s SEED]"; file: "-o FILE" (or
- * "-o DIR") for a program, "FILE" for its check. */
+ * "-o DIR") for a program, "FILE" for its check, or NULL when usage says
+ * it all. */
 struct cli {
 	const char *prog;
 	const char *usage;

@@ -1,8 +1,25 @@
 # common.mk - the helpers every workload's programs link: command lines
-# (workloads/common/cli.c) and, for the output checks, verdicts and result
-# files (workloads/common/check.c); workload objects see their headers.
+# (workloads/common/cli.c, and cli_size.c for the size, seed and file
+# options), files written whole (atomic_file.c) and, for the output checks,
+# verdicts and result files (workloads/common/check.c); workload objects see
+# their headers (rng.h, the seeded numbers, is all inline).  The unit tests
+# of workloads/common/tests/ are built and run with the others.
 
-WL_CLI := $(OBJ)/workloads/common/cli.o
-WL_CHECK := $(OBJ)/workloads/common/check.o
+COMMON_DIR := workloads/common
+WL_CLI := $(OBJ)/$(COMMON_DIR)/cli.o
+WL_SIZE := $(OBJ)/$(COMMON_DIR)/cli_size.o $(WL_CLI)
+WL_ATOMIC := $(OBJ)/$(COMMON_DIR)/atomic_file.o
+WL_CHECK := $(OBJ)/$(COMMON_DIR)/check.o
 
-$(OBJ)/workloads/%.o: CFLAGS += -Iworkloads/common
+COMMON_TESTS := $(patsubst $(COMMON_DIR)/tests/test_%.c,$(TESTBIN)/common_test_%,$(wildcard $(COMMON_DIR)/tests/test_*.c))
+CTESTS += $(COMMON_TESTS)
+
+$(OBJ)/workloads/%.o: CFLAGS += -I$(COMMON_DIR)
+$(OBJ)/$(COMMON_DIR)/tests/%.o: CFLAGS += -Iharness/testing
+
+$(TESTBIN)/common_test_%: $(OBJ)/$(COMMON_DIR)/tests/test_%.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^
+
+$(TESTBIN)/common_test_cli_size: $(WL_SIZE)
+$(TESTBIN)/common_test_atomic_file: $(WL_ATOMIC)

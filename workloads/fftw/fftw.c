@@ -6,31 +6,22 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include <fftw3.h>
 
+#include "atomic_file.h"
 #include "fftw_spec.h"
 
 static int write_result(const struct fftw_args *a,
 			const struct fftw_input *in, const fftw_complex *out,
 			long double energy)
 {
-	char tmp[4096];
+	struct atomic_file af;
+	FILE *f = atomic_file_open(&af, "sp-fftw", a->path);
 	long n = a->n, s;
-	FILE *f;
-	int bad;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", a->path,
-		     (long)getpid()) >= (int)sizeof(tmp)) {
-		fprintf(stderr, "sp-fftw: output path too long\n");
+	if (!f)
 		return -1;
-	}
-	f = fopen(tmp, "w");
-	if (!f) {
-		perror(tmp);
-		return -1;
-	}
 	fprintf(f, "format sp-fftw/1\nn %ld\nreps %ld\nseed %" PRIu64 "\n",
 		n, a->reps, a->seed);
 	fprintf(f, "energy %.17Le\n", energy);
@@ -41,13 +32,7 @@ static int write_result(const struct fftw_args *a,
 		fprintf(f, "coef %ld %ld %ld %.17e %.17e\n", k[0], k[1], k[2],
 			creal(v), cimag(v));
 	}
-	bad = ferror(f);
-	if (fclose(f) || bad || rename(tmp, a->path)) {
-		perror(a->path);
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return atomic_file_commit(&af);
 }
 
 int main(int argc, char **argv)

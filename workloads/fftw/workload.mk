@@ -4,10 +4,10 @@
 FFTW_DIR := workloads/fftw
 BINS += $(BIN)/sp-fftw $(BIN)/sp-fftw-check
 
-$(BIN)/sp-fftw: $(OBJ)/$(FFTW_DIR)/fftw.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o $(WL_CLI)
+$(BIN)/sp-fftw: $(OBJ)/$(FFTW_DIR)/fftw.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o $(WL_SIZE) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lfftw3 -lm
 
-$(BIN)/sp-fftw-check: $(OBJ)/$(FFTW_DIR)/fftw_check.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o $(WL_CLI) $(WL_CHECK)
+$(BIN)/sp-fftw-check: $(OBJ)/$(FFTW_DIR)/fftw_check.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o $(WL_SIZE) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

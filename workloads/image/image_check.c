@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 				check_fail("pixel (%ld,%ld) is #%06" PRIx32
 					   ", expected #%06" PRIx32, x_out,
 					   y_out, got, want);
-			sum = image_mix64(sum ^ got);
+			sum = rng_hash(sum ^ got);
 		}
 	}
 	if (getc(f) != EOF)

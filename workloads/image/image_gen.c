@@ -8,9 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
+#include "atomic_file.h"
 #include "image_spec.h"
+
+#define PROG "sp-image-gen"
 
 static const char policy[] =
 	"<policymap>\n"
@@ -25,37 +27,15 @@ static const char policy[] =
 
 static void die(const char *what, const char *path)
 {
-	fprintf(stderr, "sp-image-gen: %s %s: %s\n", what, path,
-		strerror(errno));
+	fprintf(stderr, PROG ": %s %s: %s\n", what, path, strerror(errno));
 	exit(1);
-}
-
-/* Writes path through path.tmp and a rename, so no half file is left. */
-static FILE *open_tmp(const char *path, char *tmp, size_t len)
-{
-	FILE *f;
-
-	snprintf(tmp, len, "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f)
-		die("cannot create", tmp);
-	return f;
-}
-
-static void close_rename(FILE *f, const char *tmp, const char *path)
-{
-	if (fflush(f) || ferror(f) || fclose(f)) {
-		unlink(tmp);
-		die("cannot write", tmp);
-	}
-	if (rename(tmp, path))
-		die("cannot rename to", path);
 }
 
 int main(int argc, char **argv)
 {
+	struct atomic_file af;
 	struct image_args a;
-	char path[4096], tmp[4200];
+	char path[4096];
 	unsigned char *row;
 	FILE *f;
 
@@ -64,17 +44,22 @@ int main(int argc, char **argv)
 	if (mkdir(path, 0755) && errno != EEXIST)
 		die("cannot create", path);
 	snprintf(path, sizeof(path), "%s/magick/policy.xml", a.path);
-	f = open_tmp(path, tmp, sizeof(tmp));
+	f = atomic_file_open(&af, PROG, path);
+	if (!f)
+		return 1;
 	fputs(policy, f);
-	close_rename(f, tmp, path);
+	if (atomic_file_commit(&af))
+		return 1;
 
 	snprintf(path, sizeof(path), "%s/image.ppm", a.path);
 	row = malloc((size_t)a.width * 3);
 	if (!row) {
-		fprintf(stderr, "sp-image-gen: out of memory\n");
+		fprintf(stderr, PROG ": out of memory\n");
 		return 1;
 	}
-	f = open_tmp(path, tmp, sizeof(tmp));
+	f = atomic_file_open(&af, PROG, path);
+	if (!f)
+		return 1;
 	fprintf(f, "P6\n%ld %ld\n255\n", a.width, a.height);
 	for (long y = 0; y < a.height; y++) {
 		for (long x = 0; x < a.width; x++) {
@@ -87,6 +72,5 @@ int main(int argc, char **argv)
 		fwrite(row, 3, (size_t)a.width, f);
 	}
 	free(row);
-	close_rename(f, tmp, path);
-	return 0;
+	return atomic_file_commit(&af) ? 1 : 0;
 }

@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "rng.h"
+
 struct image_args {
 	long width, height;	/* of the input; the output is height x width */
 	uint64_t seed;
@@ -15,20 +17,12 @@ struct image_args {
  * generator's form (-o DIR); otherwise the check's (one positional FILE). */
 void image_parse_args(int argc, char **argv, int gen, struct image_args *a);
 
-static inline uint64_t image_mix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
-
 /* The three 8-bit samples (R, G, B) of input pixel (x, y), packed in the
  * low 24 bits: a smooth gradient with seeded noise, so that both a wrong
  * position and a wrong value show. */
 static inline uint32_t image_pixel(uint64_t seed, long x, long y)
 {
-	uint64_t h = image_mix64(seed ^ ((uint64_t)y << 32) ^ (uint64_t)x);
+	uint64_t h = rng_hash(seed ^ ((uint64_t)y << 32) ^ (uint64_t)x);
 	uint32_t r = (uint32_t)((x * 7 + (long)(h & 0x3f)) & 0xff);
 	uint32_t g = (uint32_t)((y * 5 + (long)((h >> 8) & 0x3f)) & 0xff);
 	uint32_t b = (uint32_t)((h >> 16) & 0xff);

@@ -4,10 +4,10 @@
 IMAGE_DIR := workloads/image
 BINS += $(BIN)/sp-image-gen $(BIN)/sp-image-check
 
-$(BIN)/sp-image-gen: $(OBJ)/$(IMAGE_DIR)/image_gen.o $(OBJ)/$(IMAGE_DIR)/image_args.o $(WL_CLI)
+$(BIN)/sp-image-gen: $(OBJ)/$(IMAGE_DIR)/image_gen.o $(OBJ)/$(IMAGE_DIR)/image_args.o $(WL_SIZE) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(BIN)/sp-image-check: $(OBJ)/$(IMAGE_DIR)/image_check.o $(OBJ)/$(IMAGE_DIR)/image_args.o $(WL_CLI) $(WL_CHECK)
+$(BIN)/sp-image-check: $(OBJ)/$(IMAGE_DIR)/image_check.o $(OBJ)/$(IMAGE_DIR)/image_args.o $(WL_SIZE) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

@@ -6,6 +6,8 @@
 
 #include <stdint.h>
 
+#include "rng.h"
+
 /* Functions per generated C file; each also holds a helper, a data table
  * and a table of pointers to its functions. */
 #define LINKER_FUNCS 500
@@ -19,25 +21,17 @@ struct linker_args {
 	const char *path;	/* -o: input folder (gen) or a.out (check) */
 };
 
-/* Parses argv; on bad input prints one line and exits 2. */
-void linker_parse_args(int argc, char **argv, const char *what,
-		       struct linker_args *a);
-
-static inline uint64_t linker_mix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
+/* Parses argv; on bad input prints one line and exits 2.  gen: the
+ * generator's form (-o DIR); otherwise the check's (one positional A.OUT). */
+void linker_parse_args(int argc, char **argv, int gen, struct linker_args *a);
 
 /* The r-th random number of object (unit, item); items: 0..7 the data
  * table, 8 the helper's constant, 16 + 4 f .. the function f's. */
 static inline uint64_t linker_rand(const struct linker_args *a, long unit,
 				   long item)
 {
-	return linker_mix64(a->seed ^ linker_mix64((uint64_t)unit << 32 |
-						   (uint64_t)item));
+	return rng_hash(a->seed ^ rng_hash((uint64_t)unit << 32 |
+					   (uint64_t)item));
 }
 
 /* Function f of unit u: y = h_A(x ^ C) + d_B[x & 7]; returns y ^ (y >> R). */

@@ -4,10 +4,10 @@
 LINKER_DIR := workloads/linker
 BINS += $(BIN)/sp-linker-gen $(BIN)/sp-linker-check
 
-$(BIN)/sp-linker-gen: $(OBJ)/$(LINKER_DIR)/linker_gen.o $(OBJ)/$(LINKER_DIR)/linker_args.o $(WL_CLI)
+$(BIN)/sp-linker-gen: $(OBJ)/$(LINKER_DIR)/linker_gen.o $(OBJ)/$(LINKER_DIR)/linker_args.o $(WL_SIZE)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(BIN)/sp-linker-check: $(OBJ)/$(LINKER_DIR)/linker_check.o $(OBJ)/$(LINKER_DIR)/linker_args.o $(WL_CLI) $(WL_CHECK)
+$(BIN)/sp-linker-check: $(OBJ)/$(LINKER_DIR)/linker_check.o $(OBJ)/$(LINKER_DIR)/linker_args.o $(WL_SIZE) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^

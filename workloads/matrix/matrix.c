@@ -4,8 +4,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
+#include "atomic_file.h"
 #include "matrix_spec.h"
 
 static void transpose(const double *a, double *b, long n)
@@ -30,31 +30,16 @@ static uint64_t matrix_hash(const double *m, long n)
 static int write_result(const char *path, const struct matrix_args *a,
 			uint64_t hash_b, uint64_t hash_a)
 {
-	char tmp[4096];
-	FILE *f;
-	int bad;
+	struct atomic_file af;
+	FILE *f = atomic_file_open(&af, "sp-matrix", path);
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >=
-	    (int)sizeof(tmp)) {
-		fprintf(stderr, "sp-matrix: output path too long\n");
+	if (!f)
 		return -1;
-	}
-	f = fopen(tmp, "w");
-	if (!f) {
-		perror(tmp);
-		return -1;
-	}
 	fprintf(f, "format sp-matrix/1\n");
 	fprintf(f, "n %ld\nreps %ld\n", a->n, a->reps);
 	fprintf(f, "hash_b %016llx\nhash_a %016llx\n",
 		(unsigned long long)hash_b, (unsigned long long)hash_a);
-	bad = ferror(f);
-	if (fclose(f) || bad || rename(tmp, path)) {
-		perror(path);
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return atomic_file_commit(&af);
 }
 
 int main(int argc, char **argv)

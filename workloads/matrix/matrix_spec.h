@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "rng.h"
+
 struct matrix_args {
 	long n;			/* matrix is n x n doubles */
 	long reps;		/* transpositions performed */
@@ -17,20 +19,10 @@ struct matrix_args {
 void matrix_parse_args(int argc, char **argv, int with_output,
 		       struct matrix_args *a);
 
-static inline uint64_t matrix_mix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
-
 /* A[i][j]: a 53-bit integer scaled into [0, 1), exact as a double. */
 static inline double matrix_elem(long i, long j)
 {
-	uint64_t h = matrix_mix64(((uint64_t)i << 32) ^ (uint64_t)j);
-
-	return (double)(h >> 11) * 0x1p-53;
+	return rng_unit(rng_hash(((uint64_t)i << 32) ^ (uint64_t)j));
 }
 
 /* One element's share of a matrix hash: its bits tied to its position. */
@@ -39,7 +31,7 @@ static inline uint64_t matrix_hash_term(double v, uint64_t pos)
 	uint64_t bits;
 
 	memcpy(&bits, &v, sizeof(bits));
-	return matrix_mix64(bits ^ (pos * 0xd6e8feb86659fd93ULL));
+	return rng_hash(bits ^ (pos * 0xd6e8feb86659fd93ULL));
 }
 
 #endif

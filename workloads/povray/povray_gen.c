@@ -2,50 +2,21 @@
  * folder: scene.pov, a field of seeded random spheres on a checkered
  * ground under a plain sky, and scene.ini, the render settings (size, no
  * antialiasing, PPM output at file gamma 1.0, one thread). */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
+#include "atomic_file.h"
 #include "povray_spec.h"
+#include "rng.h"
 
+#define PROG "sp-povray-gen"
 #define FIELD 100.0		/* the spheres lie in a FIELD x FIELD square */
-
-static void die(const char *what, const char *path)
-{
-	fprintf(stderr, "sp-povray-gen: %s %s: %s\n", what, path,
-		strerror(errno));
-	exit(1);
-}
-
-static FILE *open_tmp(const char *path, char *tmp, size_t len)
-{
-	FILE *f;
-
-	snprintf(tmp, len, "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f)
-		die("cannot create", tmp);
-	return f;
-}
-
-static void close_rename(FILE *f, const char *tmp, const char *path)
-{
-	if (fflush(f) || ferror(f) || fclose(f)) {
-		unlink(tmp);
-		die("cannot write", tmp);
-	}
-	if (rename(tmp, path))
-		die("cannot rename to", path);
-}
 
 /* A uniform double in [0, 1) from the seed's stream. */
 static double uniform(uint64_t *state)
 {
-	*state = povray_mix64(*state);
-	return (double)(*state >> 11) * 0x1p-53;
+	*state = rng_hash(*state);
+	return rng_unit(*state);
 }
 
 static void write_scene(FILE *f, const struct povray_args *a)
@@ -83,26 +54,31 @@ static void write_scene(FILE *f, const struct povray_args *a)
 
 int main(int argc, char **argv)
 {
+	struct atomic_file af;
 	struct povray_args a;
-	char path[4096], scene[4096], tmp[4200];
+	char path[4096], scene[4096];
 	FILE *f;
 
 	povray_parse_args(argc, argv, 1, &a);
 	if (a.path[0] != '/') {
-		fprintf(stderr, "sp-povray-gen: -o needs an absolute folder "
+		fprintf(stderr, PROG ": -o needs an absolute folder "
 			"(scene.ini names the scene by its path)\n");
 		return 2;
 	}
 	snprintf(scene, sizeof(scene), "%s/scene.pov", a.path);
-	f = open_tmp(scene, tmp, sizeof(tmp));
+	f = atomic_file_open(&af, PROG, scene);
+	if (!f)
+		return 1;
 	write_scene(f, &a);
-	close_rename(f, tmp, scene);
+	if (atomic_file_commit(&af))
+		return 1;
 
 	snprintf(path, sizeof(path), "%s/scene.ini", a.path);
-	f = open_tmp(path, tmp, sizeof(tmp));
+	f = atomic_file_open(&af, PROG, path);
+	if (!f)
+		return 1;
 	fprintf(f, "Input_File_Name=%s\nWidth=%ld\nHeight=%ld\n"
 		"Antialias=off\nOutput_File_Type=P\nFile_Gamma=1.0\n"
 		"Display=off\nWork_Threads=1\n", scene, a.width, a.height);
-	close_rename(f, tmp, path);
-	return 0;
+	return atomic_file_commit(&af) ? 1 : 0;
 }

@@ -21,12 +21,4 @@ struct povray_args {
  * generator's form (-o DIR); otherwise the check's (one positional FILE). */
 void povray_parse_args(int argc, char **argv, int gen, struct povray_args *a);
 
-static inline uint64_t povray_mix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
-
 #endif

@@ -4,10 +4,10 @@
 POVRAY_DIR := workloads/povray
 BINS += $(BIN)/sp-povray-gen $(BIN)/sp-povray-check
 
-$(BIN)/sp-povray-gen: $(OBJ)/$(POVRAY_DIR)/povray_gen.o $(OBJ)/$(POVRAY_DIR)/povray_args.o $(WL_CLI)
+$(BIN)/sp-povray-gen: $(OBJ)/$(POVRAY_DIR)/povray_gen.o $(OBJ)/$(POVRAY_DIR)/povray_args.o $(WL_SIZE) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(BIN)/sp-povray-check: $(OBJ)/$(POVRAY_DIR)/povray_check.o $(OBJ)/$(POVRAY_DIR)/povray_args.o $(WL_CLI) $(WL_CHECK)
+$(BIN)/sp-povray-check: $(OBJ)/$(POVRAY_DIR)/povray_check.o $(OBJ)/$(POVRAY_DIR)/povray_args.o $(WL_SIZE) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^

@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "atomic_file.h"
 #include "sp_spec.h"
 
 #define V SP_VARS
@@ -237,9 +237,8 @@ static int write_result(const char *path, const struct sp_args *a,
 {
 	long n = g->n, interior = (n - 2) * (n - 2) * (n - 2);
 	double err2[V] = { 0 }, errmax = 0;
-	char tmp[4096];
+	struct atomic_file af;
 	FILE *f;
-	int bad;
 
 	for (long k = 0; k < n; k++)
 		for (long j = 0; j < n; j++)
@@ -253,9 +252,7 @@ static int write_result(const char *path, const struct sp_args *a,
 					if (fabs(e) > errmax)
 						errmax = fabs(e);
 				}
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return -1;
-	f = fopen(tmp, "w");
+	f = atomic_file_open(&af, "sp-sp", path);
 	if (!f)
 		return -1;
 	fprintf(f, "n %ld\niters %ld\nseed %llu\nresidual_rms", n, a->iters,
@@ -276,12 +273,7 @@ static int write_result(const char *path, const struct sp_args *a,
 				g->u[at(g, ijk[0], ijk[1], ijk[2]) * V + m]);
 		fputc('\n', f);
 	}
-	bad = ferror(f);
-	if (fclose(f) || bad || rename(tmp, path)) {
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return atomic_file_commit(&af);
 }
 
 int main(int argc, char **argv)
@@ -311,10 +303,8 @@ int main(int argc, char **argv)
 		iterate(&g, sq);
 	/* the residual of the final solution */
 	compute_rhs(&g, sq);
-	if (write_result(a.path, &a, &g, sq)) {
-		fprintf(stderr, "sp-sp: cannot write %s\n", a.path);
+	if (write_result(a.path, &a, &g, sq))
 		return 1;
-	}
 	free(g.u);
 	free(g.rhs);
 	free(g.forcing);

@@ -6,6 +6,8 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "rng.h"
+
 #define SP_VARS 5
 /* Doubles per grid point: u, rhs and forcing (5 each), the 5 bands of the
  * 5 variables' line systems (25) and the convection speed (1). */
@@ -26,19 +28,10 @@ struct sp_args {
  * program's form (-o FILE); otherwise the check's (one positional FILE). */
 void sp_parse_args(int argc, char **argv, int with_output, struct sp_args *a);
 
-static inline uint64_t sp_mix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
-
 /* A number in [0, 1) drawn from the seed and a tag. */
 static inline double sp_unit(uint64_t seed, uint64_t tag)
 {
-	return (double)(sp_mix64(seed * 0x2545f4914f6cdd1dULL + tag) >> 11) *
-	       0x1p-53;
+	return rng_unit(rng_hash(seed * 0x2545f4914f6cdd1dULL + tag));
 }
 
 /* The manufactured solution of variable m at (x, y, z) in [0,1]^3: a
@@ -59,7 +52,7 @@ static inline double sp_exact(uint64_t seed, int m, double x, double y,
 static inline void sp_sample_point(uint64_t seed, long n, int s, long ijk[3])
 {
 	for (int d = 0; d < 3; d++)
-		ijk[d] = (long)(sp_mix64(seed ^ (uint64_t)(s * 3 + d + 1) *
+		ijk[d] = (long)(rng_hash(seed ^ (uint64_t)(s * 3 + d + 1) *
 					 0xd6e8feb86659fd93ULL) % (uint64_t)n);
 }
 

@@ -7,8 +7,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
+#include "atomic_file.h"
 #include "entry_pool.h"
 #include "rbtree.h"
 #include "tree_spec.h"
@@ -146,20 +146,11 @@ static void run_ops(struct rb_tree *t, const struct tree_args *a,
 static int write_result(const struct tree_args *a, const struct rb_tree *t,
 			uint64_t key_hash, const struct tree_stats *st)
 {
-	char tmp[4096];
-	FILE *f;
-	int bad;
+	struct atomic_file af;
+	FILE *f = atomic_file_open(&af, "sp-tree", a->path);
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", a->path,
-		     (long)getpid()) >= (int)sizeof(tmp)) {
-		fprintf(stderr, "sp-tree: output path too long\n");
+	if (!f)
 		return -1;
-	}
-	f = fopen(tmp, "w");
-	if (!f) {
-		perror(tmp);
-		return -1;
-	}
 	fprintf(f, "format sp-tree/1\n");
 	fprintf(f, "seed %" PRIu64 "\nnodes %ld\nops %ld\nkeyspace %" PRIu64
 		"\n", a->seed, a->nodes, a->ops, a->keyspace);
@@ -169,13 +160,7 @@ static int write_result(const struct tree_args *a, const struct rb_tree *t,
 		"\ndelete_ok %" PRIu64 "\ntraversals %" PRIu64 "\n",
 		st->lookup_hits, st->insert_ok, st->delete_ok, st->traversals);
 	fprintf(f, "data_hash %016" PRIx64 "\n", st->data_hash);
-	bad = ferror(f);
-	if (fclose(f) || bad || rename(tmp, a->path)) {
-		perror(a->path);
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return atomic_file_commit(&af);
 }
 
 int main(int argc, char **argv)

@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "rng.h"
+
 /* Footprint of one tree entry as malloc lays it out on x86-64 glibc, and as
  * sp-tree's entry pool lays it out: a 48-byte node in a 64-byte slot plus a
  * 128-byte record in a 144-byte one. */
@@ -28,29 +30,15 @@ void tree_parse_args(int argc, char **argv, int with_output,
 
 enum tree_op { OP_LOOKUP, OP_INSERT, OP_DELETE, OP_TRAVERSE };
 
-static inline uint64_t tree_mix64(uint64_t x)
-{
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
-
-/* splitmix64 */
-static inline uint64_t tree_next(uint64_t *state)
-{
-	*state += 0x9e3779b97f4a7c15ULL;
-	return tree_mix64(*state);
-}
-
 static inline uint64_t tree_key(uint64_t *state, const struct tree_args *a)
 {
-	return tree_next(state) % a->keyspace;
+	return rng_below(state, a->keyspace);
 }
 
 /* The paper's mix: 50% lookups, 24% inserts, 24% deletes, 2% traversals. */
 static inline enum tree_op tree_op(uint64_t *state)
 {
-	uint64_t r = tree_next(state) % 100;
+	uint64_t r = rng_below(state, 100);
 
 	if (r < 50)
 		return OP_LOOKUP;
@@ -64,8 +52,8 @@ static inline enum tree_op tree_op(uint64_t *state)
 /* Word w of the record inserted with the given key as the stamp-th insert. */
 static inline uint64_t tree_record_word(uint64_t key, uint64_t stamp, int w)
 {
-	return tree_mix64(key * 0xd6e8feb86659fd93ULL +
-			  stamp * 0x9e3779b97f4a7c15ULL + (uint64_t)w);
+	return rng_mix(key * 0xd6e8feb86659fd93ULL + stamp * RNG_GAMMA +
+		       (uint64_t)w);
 }
 
 /* Folds one record read (the sum of its first half) into the data hash. */
@@ -77,7 +65,7 @@ static inline uint64_t tree_fold_read(uint64_t hash, uint64_t half_sum)
 /* Folds the next key of the final in-order sequence into the key hash. */
 static inline uint64_t tree_fold_key(uint64_t hash, uint64_t key)
 {
-	return tree_mix64(hash ^ key) + 0x9e3779b97f4a7c15ULL;
+	return rng_mix(hash ^ key) + RNG_GAMMA;
 }
 
 #endif

@@ -5,11 +5,11 @@ TREE_DIR := workloads/tree
 BINS   += $(BIN)/sp-tree $(BIN)/sp-tree-check
 CTESTS += $(TESTBIN)/tree_test_rbtree $(TESTBIN)/tree_test_entry_pool
 
-$(BIN)/sp-tree: $(OBJ)/$(TREE_DIR)/tree.o $(OBJ)/$(TREE_DIR)/rbtree.o $(OBJ)/$(TREE_DIR)/entry_pool.o $(OBJ)/$(TREE_DIR)/tree_args.o $(WL_CLI)
+$(BIN)/sp-tree: $(OBJ)/$(TREE_DIR)/tree.o $(OBJ)/$(TREE_DIR)/rbtree.o $(OBJ)/$(TREE_DIR)/entry_pool.o $(OBJ)/$(TREE_DIR)/tree_args.o $(WL_SIZE) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(BIN)/sp-tree-check: $(OBJ)/$(TREE_DIR)/tree_check.o $(OBJ)/$(TREE_DIR)/tree_args.o $(WL_CLI) $(WL_CHECK)
+$(BIN)/sp-tree-check: $(OBJ)/$(TREE_DIR)/tree_check.o $(OBJ)/$(TREE_DIR)/tree_args.o $(WL_SIZE) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 

@@ -4,18 +4,17 @@
  * exact content bytes sent).  Usage: sp-web-check INPUT_DIR OUT_DIR. */
 #include <stdio.h>
 
+#include "cli.h"
 #include "web_report.h"
 
 int main(int argc, char **argv)
 {
+	const struct cli cli = { argv[0], "INPUT_DIR", "OUT_DIR" };
 	struct web_expect e;
 	char err[600], path[4200];
 
-	if (argc != 3) {
-		fprintf(stderr, "sp-web-check: need two arguments (usage: "
-			"sp-web-check INPUT_DIR OUT_DIR)\n");
-		return 2;
-	}
+	if (argc != 3)
+		cli_fail(&cli, "need two arguments");
 	if (web_read_expect(argv[1], &e, err, sizeof(err)))
 		goto fail;
 	snprintf(path, sizeof(path), "%s/httperf.txt", argv[2]);

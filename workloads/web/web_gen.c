@@ -5,7 +5,6 @@
  * (NUL-terminated paths): every file once plus Zipf-popular repeats,
  * shuffled; and expect.txt, what httperf must report when all is served. */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,7 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_MB (1L << 20)
+#include "atomic_file.h"
+#include "cli_size.h"
+#include "rng.h"
+
 #define MAX_REQUESTS 100000000L
 #define FILES_PER_DIR 64
 #define MEDIAN_BYTES 4096.0	/* lognormal file sizes: median and sigma */
@@ -35,51 +37,18 @@ struct file {
 
 static const char *prog = "sp-web-gen";
 
-static void usage_fail(const char *what)
-{
-	fprintf(stderr, "%s: %s (usage: %s --mb M [-r REQUESTS] [-s SEED] "
-		"-o DIR)\n", prog, what, prog);
-	exit(2);
-}
-
 static void die(const char *what, const char *path)
 {
 	fprintf(stderr, "%s: %s %s: %s\n", prog, what, path, strerror(errno));
 	exit(1);
 }
 
-static long parse_num(const char *s, long min, long max, const char *name)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < min || v > max) {
-		char msg[128];
-
-		snprintf(msg, sizeof(msg), "bad %s '%.40s' (%ld..%ld)", name, s,
-			 min, max);
-		usage_fail(msg);
-	}
-	return v;
-}
-
 static uint64_t rng;
-
-static double uniform(void)
-{
-	uint64_t x = (rng += 0x9e3779b97f4a7c15ULL);
-
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return (double)((x ^ (x >> 31)) >> 11) * 0x1p-53;
-}
 
 static long file_size(double scale)
 {
 	/* Box-Muller: one standard normal from two uniforms. */
-	double u = 1.0 - uniform(), v = uniform();
+	double u = 1.0 - rng_uniform(&rng), v = rng_uniform(&rng);
 	double z = sqrt(-2.0 * log(u)) * cos(2.0 * M_PI * v);
 	double b = scale * MEDIAN_BYTES * exp(SIGMA * z);
 
@@ -118,50 +87,33 @@ static void make_dir(const char *path)
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "mb", required_argument, NULL, 'm' },
-		{ NULL, 0, NULL, 0 },
+	unsigned long long r = 0;
+	struct cli_size s = {
+		.usage = "--mb M [-r REQUESTS] [-s SEED]",
+		.output = "-o DIR",
+		.seed_max = 1ULL << 62,
+		.more = { { 'r', NULL, "request count", 1, MAX_REQUESTS,
+			    &r } },
 	};
-	long mb = 0, requests = 0, nfiles = 0, cap = 1024;
+	long mb, requests, nfiles = 0, cap = 1024;
 	double scale;
-	const char *dir = NULL;
-	char root[4096], path[4200], tmp[4300];
+	const char *dir;
+	char root[4096], path[4200];
 	struct file *files;
 	double *cdf, total_w = 0;
 	long *trace, *rank;
 	long long tree = 0, mapped = 0, served = 0;
+	struct atomic_file af;
 	char *buf;
 	FILE *f;
-	int c;
 
-	rng = 42;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":r:s:o:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'm':
-			mb = parse_num(optarg, 1, MAX_MB, "MB");
-			break;
-		case 'r':
-			requests = parse_num(optarg, 1, MAX_REQUESTS,
-					     "request count");
-			break;
-		case 's':
-			rng = (uint64_t)parse_num(optarg, 0, 1L << 62, "seed");
-			break;
-		case 'o':
-			dir = optarg;
-			break;
-		case ':':
-			usage_fail("option needs a value");
-			break;
-		default:
-			usage_fail("unknown option");
-		}
-	}
-	if (optind != argc)
-		usage_fail("unexpected argument");
-	if (!mb || !dir)
-		usage_fail("give --mb and -o");
+	cli_size_parse(&s, argc, argv, 1);
+	if (!s.mb)
+		cli_fail(&s.cli, "give --mb");
+	mb = (long)s.mb;
+	requests = (long)r;
+	rng = s.seed;
+	dir = s.path;
 
 	/* Files until their pages hold mb MiB. */
 	scale = (double)mb * 1024 / (MAX_FILES_AIMED * MEAN_PAGED_KIB);
@@ -201,7 +153,7 @@ int main(int argc, char **argv)
 	/* Popularity: rank k (0-based) has weight 1 / (k + 1)^alpha, ranks
 	 * given to files in a seeded random order. */
 	for (long i = 0; i < nfiles; i++) {
-		long j = (long)(uniform() * (double)(i + 1));
+		long j = (long)(rng_uniform(&rng) * (double)(i + 1));
 
 		if (j != i)
 			rank[i] = rank[j];
@@ -213,7 +165,7 @@ int main(int argc, char **argv)
 		if (i < nfiles) {
 			trace[i] = i;
 		} else {
-			double u = uniform() * total_w;
+			double u = rng_uniform(&rng) * total_w;
 			long lo = 0, hi = nfiles - 1;
 
 			while (lo < hi) {
@@ -228,7 +180,8 @@ int main(int argc, char **argv)
 		}
 	}
 	for (long i = requests - 1; i > 0; i--) {
-		long j = (long)(uniform() * (double)(i + 1)), t = trace[i];
+		long j = (long)(rng_uniform(&rng) * (double)(i + 1));
+		long t = trace[i];
 
 		trace[i] = trace[j];
 		trace[j] = t;
@@ -261,13 +214,10 @@ int main(int argc, char **argv)
 
 	/* Last, and atomically: its presence says the input is complete. */
 	snprintf(path, sizeof(path), "%s/expect.txt", dir);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "w");
+	f = atomic_file_open(&af, prog, path);
 	if (!f)
-		die("cannot create", tmp);
+		return 1;
 	fprintf(f, "files %ld\ntree_bytes %lld\nrequests %ld\nbytes %lld\n",
 		nfiles, tree, requests, served);
-	if (fclose(f) || rename(tmp, path))
-		die("cannot write", path);
-	return 0;
+	return atomic_file_commit(&af) ? 1 : 0;
 }

@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "web_report.h"
 
 #define READY_MS 10000		/* the server must answer within this */
@@ -43,14 +44,6 @@ static int server_fd = -1;	/* pidfd of the server, in the controller */
 static pid_t httperf_pid;
 static volatile sig_atomic_t stop_signal;
 
-static void usage_fail(const char *what)
-{
-	fprintf(stderr, "%s: %s (usage: %s -i INPUT_DIR -o OUT_DIR "
-		"[--timeout S] [--merecat PATH] [--httperf PATH])\n", prog,
-		what, prog);
-	exit(2);
-}
-
 static void parse_args(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
@@ -59,7 +52,9 @@ static void parse_args(int argc, char **argv, struct options *o)
 		{ "httperf", required_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char *end;
+	const struct cli cli = { argv[0], "-i INPUT_DIR -o OUT_DIR "
+				 "[--timeout S] [--merecat PATH] "
+				 "[--httperf PATH]", NULL };
 	int c;
 
 	o->input = o->out = NULL;
@@ -76,11 +71,8 @@ static void parse_args(int argc, char **argv, struct options *o)
 			o->out = optarg;
 			break;
 		case 't':
-			errno = 0;
-			o->timeout_s = strtol(optarg, &end, 10);
-			if (errno || end == optarg || *end || o->timeout_s < 1 ||
-			    o->timeout_s > 86400)
-				usage_fail("bad --timeout (1..86400 seconds)");
+			o->timeout_s = (long)cli_number(&cli, optarg, 1, 86400,
+							"timeout");
 			break;
 		case 'm':
 			o->merecat = optarg;
@@ -88,17 +80,14 @@ static void parse_args(int argc, char **argv, struct options *o)
 		case 'h':
 			o->httperf = optarg;
 			break;
-		case ':':
-			usage_fail("option needs a value");
-			break;
 		default:
-			usage_fail("unknown option");
+			cli_bad_option(&cli, c);
 		}
 	}
 	if (optind != argc)
-		usage_fail("unexpected argument");
+		cli_fail(&cli, "unexpected argument");
 	if (!o->input || !o->out)
-		usage_fail("give -i and -o");
+		cli_fail(&cli, "give -i and -o");
 }
 
 static long now_ms(void)

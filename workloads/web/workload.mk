@@ -5,14 +5,14 @@
 WEB_DIR := workloads/web
 BINS += $(BIN)/sp-web-gen $(BIN)/sp-web-run $(BIN)/sp-web-check
 
-$(BIN)/sp-web-gen: $(OBJ)/$(WEB_DIR)/web_gen.o
+$(BIN)/sp-web-gen: $(OBJ)/$(WEB_DIR)/web_gen.o $(WL_SIZE) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(BIN)/sp-web-run: $(OBJ)/$(WEB_DIR)/web_run.o $(OBJ)/$(WEB_DIR)/web_report.o
+$(BIN)/sp-web-run: $(OBJ)/$(WEB_DIR)/web_run.o $(OBJ)/$(WEB_DIR)/web_report.o $(WL_CLI)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(BIN)/sp-web-check: $(OBJ)/$(WEB_DIR)/web_check.o $(OBJ)/$(WEB_DIR)/web_report.o
+$(BIN)/sp-web-check: $(OBJ)/$(WEB_DIR)/web_check.o $(OBJ)/$(WEB_DIR)/web_report.o $(WL_CLI)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^

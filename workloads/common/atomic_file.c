@@ -1,0 +1,55 @@
+/* atomic_file.c - whole-file writes by temporary file and rename, for the
+ * workloads' programs (atomic_file.h). */
+#include "atomic_file.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void say(const struct atomic_file *af, const char *what,
+		const char *name, int err)
+{
+	fprintf(stderr, "%s: %s %s: %s\n", af->prog, what, name,
+		err ? strerror(err) : "write error");
+}
+
+FILE *atomic_file_open(struct atomic_file *af, const char *prog,
+		       const char *path)
+{
+	af->prog = prog;
+	af->path = path;
+	af->f = NULL;
+	if (asprintf(&af->tmp, "%s.tmp.%ld", path, (long)getpid()) < 0) {
+		af->tmp = NULL;
+		say(af, "cannot create", path, errno);
+		return NULL;
+	}
+	af->f = fopen(af->tmp, "w");
+	if (!af->f) {
+		say(af, "cannot create", af->tmp, errno);
+		free(af->tmp);
+		af->tmp = NULL;
+	}
+	return af->f;
+}
+
+int atomic_file_commit(struct atomic_file *af)
+{
+	int bad = ferror(af->f), ret = 0;
+
+	if (fclose(af->f) || bad) {
+		say(af, "cannot write", af->tmp, errno);
+		ret = -1;
+	} else if (rename(af->tmp, af->path)) {
+		say(af, "cannot rename to", af->path, errno);
+		ret = -1;
+	}
+	if (ret)
+		unlink(af->tmp);
+	free(af->tmp);
+	af->tmp = NULL;
+	af->f = NULL;
+	return ret;
+}
