@@ -250,14 +250,3 @@ int child_wait(struct child *c, unsigned int interval_ms, child_tick_fn tick,
 		return reap(c, 0) < 0 ? -1 : 0;
 	return 0;
 }
-
-void child_abort(struct child *c)
-{
-	if (c->start_fd >= 0)
-		close(c->start_fd);
-	if (c->err_fd >= 0)
-		close(c->err_fd);
-	c->start_fd = c->err_fd = -1;
-	if (c->pid > 0 && !c->reaped)
-		reap(c, 0);
-}

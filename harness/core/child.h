@@ -1,8 +1,8 @@
 /* child.h - runs the measured command: fork, hold it before exec until its
  * counters are open, release it, poll its pidfd (calling a sampler every N
  * ms) and reap it with its rusage. */
-#ifndef SPBENCH_CHILD_H
-#define SPBENCH_CHILD_H
+#ifndef SP_CHILD_H
+#define SP_CHILD_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -40,9 +40,6 @@ typedef void (*child_tick_fn)(void *arg, pid_t pid, uint64_t now_ns);
  * and reaps it.  Returns 0, or -1 with errno. */
 int child_wait(struct child *c, unsigned int interval_ms, child_tick_fn tick,
 	       void *arg);
-
-/* Kills and reaps a child that was never started. */
-void child_abort(struct child *c);
 
 double child_wall_s(const struct child *c);
 uint64_t clock_ns(clockid_t clock);

@@ -1,7 +1,7 @@
 /* contiguity.h - free-memory contiguity, the paper's metric, computed from
  * /proc/buddyinfo, with total memory from /proc/zoneinfo. */
-#ifndef SPBENCH_CONTIGUITY_H
-#define SPBENCH_CONTIGUITY_H
+#ifndef SP_CONTIGUITY_H
+#define SP_CONTIGUITY_H
 
 #include <stdint.h>
 #include <stdio.h>

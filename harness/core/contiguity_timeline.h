@@ -1,8 +1,8 @@
 /* contiguity_timeline.h - the contiguity metric sampled every N ms while a
  * command runs, so a record shows how free memory evolved (the paper's
  * figure 5).  Driven from spstat's sampling tick. */
-#ifndef SPBENCH_CONTIGUITY_TIMELINE_H
-#define SPBENCH_CONTIGUITY_TIMELINE_H
+#ifndef SP_CONTIGUITY_TIMELINE_H
+#define SP_CONTIGUITY_TIMELINE_H
 
 #include <stdint.h>
 

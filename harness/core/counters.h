@@ -1,7 +1,7 @@
 /* counters.h - counts events of a child process from its exec to its exit
  * with perf_event_open (counting only, never sampling). */
-#ifndef SPBENCH_COUNTERS_H
-#define SPBENCH_COUNTERS_H
+#ifndef SP_COUNTERS_H
+#define SP_COUNTERS_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* cpuid_tlb.h - CPU identity and TLB geometry decoded from CPUID register
  * values; the decoders take raw registers so tests can feed recorded ones. */
-#ifndef SPBENCH_CPUID_TLB_H
-#define SPBENCH_CPUID_TLB_H
+#ifndef SP_CPUID_TLB_H
+#define SP_CPUID_TLB_H
 
 #include <stdbool.h>
 #include <stdint.h>

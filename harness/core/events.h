@@ -1,8 +1,8 @@
 /* events.h - turns event names (perf's generic vocabulary or libpfm4 event
  * strings) into perf_event_attr, and knows the default event list and which
  * page-walk event each CPU offers. */
-#ifndef SPBENCH_EVENTS_H
-#define SPBENCH_EVENTS_H
+#ifndef SP_EVENTS_H
+#define SP_EVENTS_H
 
 #include <linux/perf_event.h>
 #include <stdbool.h>

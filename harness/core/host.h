@@ -1,7 +1,7 @@
 /* host.h - the `host` object of spstat's output: CPU identity, TLB geometry
  * and what the machine offers for counting. */
-#ifndef SPBENCH_HOST_H
-#define SPBENCH_HOST_H
+#ifndef SP_HOST_H
+#define SP_HOST_H
 
 #include <stdbool.h>
 

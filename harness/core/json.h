@@ -1,7 +1,7 @@
 /* json.h - a small streaming JSON writer: spstat's output is one JSON object
  * and every module adds its part through this interface. */
-#ifndef SPBENCH_JSON_H
-#define SPBENCH_JSON_H
+#ifndef SP_JSON_H
+#define SP_JSON_H
 
 #include <stdbool.h>
 #include <stdint.h>

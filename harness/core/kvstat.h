@@ -1,7 +1,7 @@
 /* kvstat.h - snapshots of the kernel's THP and compaction counters
  * (/proc/vmstat and the per-size mTHP stats in sysfs) and their deltas. */
-#ifndef SPBENCH_KVSTAT_H
-#define SPBENCH_KVSTAT_H
+#ifndef SP_KVSTAT_H
+#define SP_KVSTAT_H
 
 #include <stdint.h>
 #include <stdio.h>

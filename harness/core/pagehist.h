@@ -1,7 +1,7 @@
 /* pagehist.h - page-size histogram of a process's mapped memory, from
  * /proc/PID/maps, /proc/PID/pagemap and /proc/kpageflags. */
-#ifndef SPBENCH_PAGEHIST_H
-#define SPBENCH_PAGEHIST_H
+#ifndef SP_PAGEHIST_H
+#define SP_PAGEHIST_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,8 +1,8 @@
 /* pagetype.h - free memory per migratetype from /proc/pagetypeinfo: which
  * kind of pageblock (movable, unmovable, ...) still holds free, large
  * blocks.  Complements contiguity.h, which sees only the per-order sums. */
-#ifndef SPBENCH_PAGETYPE_H
-#define SPBENCH_PAGETYPE_H
+#ifndef SP_PAGETYPE_H
+#define SP_PAGETYPE_H
 
 #include <stdint.h>
 #include <stdio.h>

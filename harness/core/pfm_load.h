@@ -1,8 +1,8 @@
 /* pfm_load.h - libpfm4, loaded with dlopen on first use: its relocations cost
  * a few milliseconds at every start, and most runs (generic events only, or
  * a CPU without a page-walk event) never call it. */
-#ifndef SPBENCH_PFM_LOAD_H
-#define SPBENCH_PFM_LOAD_H
+#ifndef SP_PFM_LOAD_H
+#define SP_PFM_LOAD_H
 
 #include <perfmon/pfmlib_perf_event.h>
 

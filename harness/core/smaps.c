@@ -223,9 +223,3 @@ void coverage_json(struct json *j, const char *key, const struct coverage *c)
 	json_object_end(j);
 	json_object_end(j);
 }
-
-void coverage_free(struct coverage *c)
-{
-	/* nothing is allocated today; kept so callers need not change */
-	memset(c, 0, sizeof(*c));
-}

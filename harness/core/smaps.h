@@ -1,7 +1,7 @@
 /* smaps.h - reads /proc/PID/smaps_rollup and tracks the coverage of a running
  * process: its peak resident set and a page-size histogram taken near it. */
-#ifndef SPBENCH_SMAPS_H
-#define SPBENCH_SMAPS_H
+#ifndef SP_SMAPS_H
+#define SP_SMAPS_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -43,7 +43,6 @@ bool smaps_errno_gone(int err);
  *		coverage_sample(&cov, pid, now_ns());
  *	... after the child exits ...
  *	coverage_json(&j, "coverage", &cov);
- *	coverage_free(&cov);
  *
  * Every sample reads smaps_rollup; the peak is the sample with the largest
  * rss_kb (the first one wins a tie).
@@ -114,7 +113,5 @@ int coverage_sample(struct coverage *c, pid_t pid, uint64_t now_ns);
 
 /* Writes "key": {interval_ms, samples, peak{...}, histogram{...}}. */
 void coverage_json(struct json *j, const char *key, const struct coverage *c);
-
-void coverage_free(struct coverage *c);
 
 #endif

@@ -512,7 +512,6 @@ static int do_run(const struct opts *o)
 		kvstat_free(&kv_before);
 	if (have_kv_after)
 		kvstat_free(&kv_after);
-	coverage_free(&cov);
 	counters_free(&cs);
 	return status;
 }

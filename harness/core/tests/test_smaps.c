@@ -114,7 +114,6 @@ static void test_gates(void)
 			 "\"taken\":2,\"cost_s\":0.5}}\n")
 		  == 0, "JSON %s", txt);
 	free(txt);
-	coverage_free(&c);
 
 	coverage_init(&c, 50, false);
 	r = rss(10);
@@ -125,7 +124,6 @@ static void test_gates(void)
 			 "\"rss_kb\":null,\"taken\":0,\"cost_s\":0}") != NULL,
 		  "histogram off: JSON %s", txt);
 	free(txt);
-	coverage_free(&c);
 }
 
 static uint64_t mono_ns(void)
@@ -187,7 +185,6 @@ static void test_live(void)
 	c.sample_next_ns = 0;
 	TAP_CHECK(coverage_sample(&c, pid, mono_ns()) == 1 && c.samples == 1,
 		  "reaped child: gone, nothing recorded");
-	coverage_free(&c);
 }
 
 int main(void)
