@@ -4,7 +4,8 @@ asis: nothing prepared (no root needed). fragmented: spfrag fills memory
 with interleaved page cache and drops part of it, so that memory is free
 but scattered (the paper's method), and holds it for the run, with
 proactive compaction off; fragmented-anon and fragmented-unmovable use its
-other two modes."""
+other two modes. Every setting these states change goes through the
+settings journal."""
 import contextlib
 import json
 import os
@@ -14,24 +15,30 @@ import subprocess
 import sys
 import time
 
-from . import paths, stops
+from . import config, paths, stops
 from .errors import UserError
+from .settings import (COMPACT_MEMORY, DROP_CACHES, PCP_FRACTION, PIPE_MAX, PROACTIVE,
+                       read_setting)
 
 FRAG_MODES = {"fragmented": "pagecache", "fragmented-anon": "anon",
               "fragmented-unmovable": "unmovable"}
 STATES = ("clean", "asis") + tuple(FRAG_MODES)
 SPFRAG = os.path.join(paths.BIN, "spfrag")
 
-
-def _poke(path, value):
-    try:
-        with open(path, "w") as f:
-            f.write(value)
-    except PermissionError:
-        raise UserError(f"states clean and fragmented need root (writes {path}); run as root "
-                        "or use --state asis")
-    except OSError as e:
-        raise UserError(f"cannot write {path}: {e.strerror}")
+# percpu_pagelist_high_fraction that gives the per-CPU lists the kernel's
+# smallest high mark (spfrag's FRAG_PCP_FRACTION, which it checks for).
+PCP_PINNED = "1000000"
+# Trimmed to that mark a list holds at most 4 x batch = 252 pages, about
+# 1 MB, per CPU and populated zone (DMA32, Normal). Drained means at most
+# 4 MB per CPU: room for pages in flight, met 0.3 s after the mark is set on
+# a 2-vCPU VM (8 MB there); a fixed figure is never met on many CPUs, or
+# leaves tens of MB hidden on few.
+PCP_DRAINED_KB_PER_CPU = 4 * 1024
+PCP_WAIT_S = 5.0
+SPFRAG_PIPE_BYTES = 4 << 20          # spfrag's FRAG_PIPE_BYTES
+# The sysctls a Fragmenter holds through the journal while spfrag fills
+# (fs.pipe-max-size for the unmovable mode only).
+FRAGMENTER_KNOBS = (PCP_FRACTION, PROACTIVE, PIPE_MAX)
 
 
 def _wait_readable(f, tick=0.2):
@@ -41,44 +48,104 @@ def _wait_readable(f, tick=0.2):
         pass
 
 
-def frag_args():
-    """spfrag's target options, from SPBENCH_FRAG_CEILING / _FLOOR_MB."""
-    args = []
-    if os.environ.get("SPBENCH_FRAG_CEILING"):
-        args += ["--ceiling", os.environ["SPBENCH_FRAG_CEILING"]]
-    if os.environ.get("SPBENCH_FRAG_FLOOR_MB"):
-        args += ["--floor-mb", os.environ["SPBENCH_FRAG_FLOOR_MB"]]
-    return args
+def _need_journal(journal, what):
+    if journal is None:
+        raise ValueError(f"{what} changes system settings: it needs the settings journal")
 
 
-PCP_FRACTION = "/proc/sys/vm/percpu_pagelist_high_fraction"
-PCP_DRAINED_KB = 64 * 1024
-PROACTIVE = "/proc/sys/vm/compaction_proactiveness"
-# The sysctls spfrag changes while it fragments and puts back itself.
-SPFRAG_SETTINGS = (PCP_FRACTION, PROACTIVE, "/proc/sys/fs/pipe-max-size")
+def pcp_kb(zoneinfo="/proc/zoneinfo"):
+    """Free pages cached on the per-CPU lists, in kB: free, but not in the
+    buddy lists /proc/buddyinfo (and so the metric) shows."""
+    try:
+        with open(zoneinfo) as f:
+            return 4 * sum(int(line.split()[1]) for line in f
+                           if line.lstrip().startswith("count:"))
+    except OSError:
+        return 0
+
+
+def pcp_drained_kb():
+    """What the per-CPU lists may still hold once drained, in kB."""
+    return PCP_DRAINED_KB_PER_CPU * (os.cpu_count() or 1)
+
+
+@contextlib.contextmanager
+def pcp_drained(journal, wait_s=PCP_WAIT_S):
+    """Gives the per-CPU free lists back to the buddy allocator, where freed
+    pages merge, and keeps them small for the with-block (kernels since 6.7
+    grow them with demand, up to 1/8 of a zone, so memory just freed can
+    look scattered for minutes): the smallest high mark, which the kernel
+    trims the lists to within a second or two, is set through the journal
+    and put back after the block. Yields whether the kernel has the knob."""
+    _need_journal(journal, "draining the per-CPU lists")
+    if not os.path.exists(PCP_FRACTION):
+        yield False
+        return
+    with journal.temporarily(PCP_FRACTION, PCP_PINNED):
+        deadline = time.monotonic() + wait_s
+        while pcp_kb() > pcp_drained_kb() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        yield True
+
+
+def drain_pcp(journal, wait_s=PCP_WAIT_S):
+    """Drains the per-CPU lists once: pcp_drained around nothing. Returns
+    whether they could be drained."""
+    with pcp_drained(journal, wait_s) as drained:
+        return drained
 
 
 class Fragmenter:
     """A running spfrag: started and fragmenting in start(), holding until
     release(). Its stdin is a pipe: closing it releases the memory, and
-    spfrag also goes when this process dies (PR_SET_PDEATHSIG). With a
-    journal, the settings spfrag changes for a while are journaled first,
-    so that they come back even when both are killed."""
+    spfrag also goes when this process dies (PR_SET_PDEATHSIG).
 
-    def __init__(self, mode, extra_args=(), spfrag=None, journal=None,
-                 settings=SPFRAG_SETTINGS):
+    With a journal, what the fragmented state needs while spfrag fills is
+    set through it before spfrag starts and put back at spfrag's ready line
+    (spfrag itself writes no sysctl): the per-CPU lists drained and held
+    small, so that the metric sees freed pages and the fill reaches them;
+    proactive compaction off, since kcompactd would undo the fragmentation
+    while it is made; for the unmovable mode, fs.pipe-max-size raised so
+    that spfrag can size its pipes 4 MB. After release the lists are
+    drained once more and the released report says how much they held.
+    Without a journal spfrag runs with the system's settings, and warns."""
+
+    def __init__(self, mode, extra_args=(), spfrag=None, journal=None):
+        self.mode = mode
         self.cmd = [spfrag or SPFRAG, "--mode", mode, *extra_args]
         self.journal = journal
-        self.settings = settings
         self.proc = None
         self.ready = None
         self.released = None
 
+    def _hold_settings(self, held):
+        if self.journal is None:
+            return
+        held.enter_context(pcp_drained(self.journal))
+        if os.path.exists(PROACTIVE):
+            held.enter_context(self.journal.temporarily(PROACTIVE, "0"))
+        if self.mode == "unmovable" and os.path.exists(PIPE_MAX) and \
+                int(read_setting(PIPE_MAX)) < SPFRAG_PIPE_BYTES:
+            held.enter_context(self.journal.temporarily(PIPE_MAX, str(SPFRAG_PIPE_BYTES)))
+
     def start(self):
-        if self.journal is not None:
-            for path in self.settings:
-                if os.path.exists(path):
-                    self.journal.hold(path)
+        held = contextlib.ExitStack()
+        try:
+            self._hold_settings(held)
+            line = self._spawn()
+        finally:
+            with stops.held():
+                held.close()
+        if not line:
+            err = self.proc.stderr.read().strip().splitlines()
+            self.proc.wait()
+            raise UserError("spfrag failed: " + (err[-1] if err else
+                            f"exit {self.proc.returncode}"), status=1)
+        self.ready = json.loads(line)
+        return self.ready
+
+    def _spawn(self):
+        """Starts spfrag and returns its first line ('' if it ended first)."""
         try:
             # spfrag asks for this itself, too late if the run is killed
             # before spfrag's main reads its parent's pid
@@ -89,24 +156,16 @@ class Fragmenter:
                                         stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True)
             _wait_readable(self.proc.stdout)
-            line = self.proc.stdout.readline()
+            return self.proc.stdout.readline()
         except OSError as e:
             raise UserError(f"cannot run {self.cmd[0]}: {e.strerror} (run make)")
         except BaseException:
-            # stopped before the ready line: spfrag puts its settings back
-            # now, before the caller puts back its own
-            if self.proc is None:
-                raise
-            self.proc.terminate()
-            self._reap()
+            # stopped before the ready line: spfrag ends before the
+            # settings it filled under go back
+            if self.proc is not None:
+                self.proc.terminate()
+                self._reap()
             raise
-        if not line:
-            err = self.proc.stderr.read().strip().splitlines()
-            self.proc.wait()
-            raise UserError("spfrag failed: " + (err[-1] if err else
-                            f"exit {self.proc.returncode}"), status=1)
-        self.ready = json.loads(line)
-        return self.ready
 
     def release(self):
         if self.proc is None:
@@ -123,7 +182,22 @@ class Fragmenter:
         finally:
             self._reap()
             self.proc = None
+        if self.released is not None:
+            self.released.update(self._drain_after_release())
         return self.released
+
+    def _drain_after_release(self):
+        """The freed memory out of the per-CPU lists, and the contiguity
+        then, as spfrag measures it."""
+        report = {"pcp_kb": pcp_kb(), "pcp_drained": False}
+        report["pcp_kb_drained"] = report["pcp_kb"]
+        if self.journal is None or not drain_pcp(self.journal):
+            return report
+        report.update(pcp_drained=True, pcp_kb_drained=pcp_kb())
+        now = measure(self.cmd[0])
+        if now is not None and "contiguity" in now:
+            report["contiguity"] = now["contiguity"]
+        return report
 
     def _reap(self):
         """Waits for spfrag, killing it after 60 s, and closes its pipes."""
@@ -144,17 +218,24 @@ class Fragmenter:
         return False
 
 
-last_fragmenter = None      # the latest spfrag's report, for the caller
+def measure(spfrag=None):
+    """spfrag measure's report (contiguity, free memory, per-CPU lists), or
+    None when it fails."""
+    try:
+        p = subprocess.run([spfrag or SPFRAG, "measure"], stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=60)
+        return json.loads(p.stdout) if p.returncode == 0 else None
+    except (OSError, ValueError, subprocess.TimeoutExpired):
+        return None
 
 
 @contextlib.contextmanager
 def entered(state, journal=None):
-    """The state held for the duration of one run, released after it."""
-    global last_fragmenter
+    """The state held for the duration of one run, released after it; every
+    state but asis changes settings through journal."""
     if state in FRAG_MODES:
         prepare("clean", journal)    # each run fragments the same starting point
-        frag = Fragmenter(FRAG_MODES[state], frag_args(), journal=journal)
-        last_fragmenter = frag
+        frag = Fragmenter(FRAG_MODES[state], config.frag_args(), journal=journal)
         with proactive_compaction_off(journal), frag:
             if not frag.ready.get("reached"):
                 c = frag.ready["after"]
@@ -168,65 +249,28 @@ def entered(state, journal=None):
 
 
 @contextlib.contextmanager
-def proactive_compaction_off(journal=None):
+def proactive_compaction_off(journal):
     """Holds kcompactd's proactive compaction off while a fragmented state
     is held: on its own it rebuilds free 2 MB blocks from the scattered
     page cache within seconds (109 to 585 of them during one 1 s run), and
     the run would no longer start from memory that is free but scattered.
     Compaction on demand (the THP defrag setting) and khugepaged still work;
     the daemon's recovery is what `experiment sustained` measures."""
+    _need_journal(journal, "holding proactive compaction off")
     if not os.path.exists(PROACTIVE):
         yield
         return
-    with open(PROACTIVE) as f:
-        old = f.read().strip()
-    put = journal.set if journal is not None else _poke
-    put(PROACTIVE, "0")
-    try:
+    with journal.temporarily(PROACTIVE, "0"):
         yield
-    finally:
-        put(PROACTIVE, old)
-
-
-def pcp_kb(zoneinfo="/proc/zoneinfo"):
-    """Free pages cached on the per-CPU lists, in kB: free, but not in the
-    buddy lists /proc/buddyinfo (and so the metric) shows."""
-    try:
-        with open(zoneinfo) as f:
-            return 4 * sum(int(line.split()[1]) for line in f
-                           if line.lstrip().startswith("count:"))
-    except OSError:
-        return 0
-
-
-def drain_pcp(journal=None, wait_s=5.0):
-    """Gives the per-CPU free lists back to the buddy allocator, where freed
-    pages merge (kernels since 6.7 grow those lists with demand, up to 1/8
-    of a zone): a manual percpu_pagelist_high_fraction gives them a small
-    high mark, the kernel trims them to it within a second or two, and the
-    old value goes back (the journal also holds it, in case of a crash)."""
-    if not os.path.exists(PCP_FRACTION):
-        return
-    with open(PCP_FRACTION) as f:
-        old = f.read().strip()
-    try:
-        if journal is not None:
-            journal.set(PCP_FRACTION, "1000000")
-        else:
-            _poke(PCP_FRACTION, "1000000")
-        deadline = time.monotonic() + wait_s
-        while pcp_kb() > PCP_DRAINED_KB and time.monotonic() < deadline:
-            time.sleep(0.1)
-    finally:
-        _poke(PCP_FRACTION, old)
 
 
 def prepare(state, journal=None):
     if state == "clean":
+        _need_journal(journal, "the clean state")
         os.sync()
-        _poke("/proc/sys/vm/drop_caches", "3")
+        journal.trigger(DROP_CACHES, "3")
         drain_pcp(journal)
-        _poke("/proc/sys/vm/compact_memory", "1")
+        journal.trigger(COMPACT_MEMORY, "1")
     elif state != "asis":
         raise UserError(f"unknown state '{state}'; known: {', '.join(STATES)}")
 

@@ -1,6 +1,9 @@
 """Every system setting a run changes goes through this journal: the original
 value is saved to a state file before the first change, and put back at exit,
-on SIGINT/SIGTERM, or by the next spbench command after a crash."""
+on SIGINT/SIGTERM, or by the next spbench command after a crash. It is the
+one writer of /proc/sys and /sys/kernel/mm in the harness (spfrag only reads
+them); test_one_writer.py keeps it so."""
+import contextlib
 import fcntl
 import json
 import os
@@ -10,6 +13,15 @@ from . import atomic, stops
 
 JOURNAL = "saved-settings.json"
 LOCK = "lock"
+
+# The knobs the harness writes. Settings, saved and put back:
+PROACTIVE = "/proc/sys/vm/compaction_proactiveness"
+PCP_FRACTION = "/proc/sys/vm/percpu_pagelist_high_fraction"
+PIPE_MAX = "/proc/sys/fs/pipe-max-size"
+THP_ROOT = "/sys/kernel/mm/transparent_hugepage"     # its files: policies.py
+# One-shot actions (trigger): written, nothing to save or put back.
+DROP_CACHES = "/proc/sys/vm/drop_caches"
+COMPACT_MEMORY = "/proc/sys/vm/compact_memory"
 
 
 def read_setting(path):
@@ -96,17 +108,30 @@ class Journal:
             except OSError as e:
                 raise UserError(f"cannot set {path} to {value}: {e.strerror}")
 
-    def hold(self, path):
-        """Save path's original value (once) without changing it: for a
-        setting that a child process (spfrag) changes for a while and puts
-        back itself, so that a SIGKILL of both still gets it restored."""
+    @contextlib.contextmanager
+    def temporarily(self, path, value):
+        """Holds path at value for a with-block, then puts back the value it
+        had before the block (which may be one this run set); the original
+        stays journaled for the run's end. Yields that value."""
         try:
-            current = read_setting(path)
+            before = read_setting(path)
         except OSError as e:
             raise UserError(f"cannot read {path}: {e.strerror}")
-        if not any(p == path for p, _ in self.saved):
-            self.saved.append([path, current])
-            self._save()
+        self.set(path, value)
+        try:
+            yield before
+        finally:
+            self.set(path, before)
+
+    def trigger(self, path, value="1"):
+        """Writes an action file (drop_caches, compact_memory): it starts
+        something in the kernel and has no value to save or put back."""
+        try:
+            write_setting(path, value)
+        except PermissionError as e:
+            raise UserError(f"cannot write {path}: {e.strerror} (needs root)")
+        except OSError as e:
+            raise UserError(f"cannot write {path}: {e.strerror}")
 
     def _save(self):
         record = {"pid": os.getpid(), "start": _process_start(os.getpid()),

@@ -1,5 +1,6 @@
-"""Tests of the settings journal: save before change, restore, recovery
-after a killed run, refusal while another run holds the lock."""
+"""Tests of the settings journal: save before change, restore, a setting
+held for a while, one-shot actions, recovery after a killed run, refusal
+while another run holds the lock."""
 import json
 import os
 import signal
@@ -10,6 +11,8 @@ import pytest
 
 from harness.driver import settings
 from harness.driver.errors import UserError
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def knob(tmp_path, name, text):
@@ -73,16 +76,46 @@ def test_unchanged_value_is_not_journaled(tmp_path):
         assert not (state / settings.JOURNAL).exists()
 
 
-def test_held_setting_is_journaled_unchanged_and_put_back(tmp_path):
+def test_temporarily_puts_back_the_value_from_before_the_block(tmp_path):
     state = tmp_path / "state"
     k = knob(tmp_path, "proactiveness", "20")
     with settings.Journal(str(state)) as j:
-        j.hold(k)
-        assert open(k).read() == "20\n"
+        j.set(k, "0")                           # the run's own value
+        with j.temporarily(k, "5") as before:
+            assert before == "0" and open(k).read() == "5"
+        assert open(k).read() == "0"            # the run's, not the original
+        with pytest.raises(RuntimeError):
+            with j.temporarily(k, "7"):
+                raise RuntimeError("stopped inside")
+        assert open(k).read() == "0"
         assert json.loads((state / settings.JOURNAL).read_text())["settings"] == [[k, "20"]]
-        open(k, "w").write("0")                 # as a child would change it
     assert open(k).read() == "20"
-    assert not (state / settings.JOURNAL).exists()
+
+
+def test_temporarily_journals_first_so_a_killed_run_is_recovered(tmp_path):
+    state = tmp_path / "state"
+    k = knob(tmp_path, "fraction", "0")
+    code = ("import os, signal, sys; sys.path.insert(0, %r);"
+            "from harness.driver import settings;"
+            "j = settings.Journal(%r); j.acquire();"
+            "cm = j.temporarily(%r, '1000000'); cm.__enter__();"
+            "os.kill(os.getpid(), signal.SIGKILL)") % (REPO, str(state), k)
+    assert subprocess.run([sys.executable, "-c", code]).returncode == -9
+    assert open(k).read() == "1000000"
+    assert settings.recover(str(state)) == [[k, "0"]]
+    assert open(k).read() == "0"
+
+
+def test_trigger_writes_an_action_and_saves_nothing(tmp_path):
+    state = tmp_path / "state"
+    action = knob(tmp_path, "compact_memory", "")
+    with settings.Journal(str(state)) as j:
+        j.trigger(action, "1")
+        assert open(action).read() == "1"
+        assert not (state / settings.JOURNAL).exists()
+        assert j.saved == []
+        with pytest.raises(UserError, match="cannot write .*missing"):
+            j.trigger(str(tmp_path / "missing" / "drop_caches"), "3")
 
 
 def _killed_run(tmp_path, k):
@@ -91,9 +124,7 @@ def _killed_run(tmp_path, k):
     code = ("import sys, os, signal; sys.path.insert(0, %r);"
             "from harness.driver import settings;"
             "j = settings.Journal(%r); j.acquire(); j.set(%r, 'always');"
-            "os.kill(os.getpid(), signal.SIGKILL)") % (
-        os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-        str(state), k)
+            "os.kill(os.getpid(), signal.SIGKILL)") % (REPO, str(state), k)
     p = subprocess.run([sys.executable, "-c", code])
     assert p.returncode == -9
     return state

@@ -1,8 +1,8 @@
 /* frag.h - what spfrag's three fillers share: the target, the live view of
  * free memory they steer by, and the decisions (when to stop filling, which
  * pages to keep) kept pure so that tests can check them. */
-#ifndef SPBENCH_FRAG_H
-#define SPBENCH_FRAG_H
+#ifndef SP_FRAG_H
+#define SP_FRAG_H
 
 #include <signal.h>
 #include <stdbool.h>
@@ -68,40 +68,33 @@ uint64_t frag_mem_available_kb(void);
 /* Free pages on the per-CPU lists (the zones' pageset counts), in kB.
  * They are free but not in the buddy lists /proc/buddyinfo shows. */
 uint64_t frag_pcp_kb(const char *zoneinfo_path);
-/* Makes the kernel give the per-CPU lists back to the buddy allocator, where
- * freed pages merge: kernels since 6.7 grow those lists with demand (up to
- * 1/8 of a zone over its CPUs), so memory just freed can look scattered
- * for minutes.  A manual percpu_pagelist_high_fraction gives them a small
- * high mark, which the kernel trims them to within a second or two; the old
- * value goes back once they hold at most FRAG_PCP_DRAINED_KB, or after
- * FRAG_PCP_WAIT_TICKS x 100 ms.  0, or -1 without root. */
-#define FRAG_PCP_DRAINED_KB	(8 * 1024)
-#define FRAG_PCP_WAIT_TICKS	50
-int frag_drain_pcp(void);
-/* The same, held: the small high mark stays until frag_pcp_unpin(), so the
- * lists cannot hide free memory from a fill.  The caller restores it on
- * every way out it controls (a SIGKILL leaves it set: spbench's settings
- * journal holds the old value). */
-int frag_pcp_pin(void);
-void frag_pcp_unpin(void);
 
-/* A sysctl spfrag changes for a while: hold saves the old value (first time
- * only) and writes the new one, restore writes the old one back unless
- * someone else has changed it since (spbench putting back its own value
- * first, when it stops before spfrag does); what is still held at exit goes
- * back through frag_settings_restore_all (atexit).
- * 0, or -1 when it cannot be read or written (not root). */
-struct frag_setting {
-	const char *path;
-	char old[32];
-	ssize_t len;			/* > 0 while held */
-	char set[32];			/* what spfrag wrote last */
-	bool listed;
-	struct frag_setting *next;
+/*
+ * The sysctls that decide whether a fragmented state holds, as spfrag finds
+ * them at start.  spfrag never writes them: spbench's settings journal
+ * holds them while spfrag fills (harness/driver/memstate.py), and spfrag
+ * reports what it saw.  -1: the kernel has no such knob.
+ */
+#define FRAG_PCP_FRACTION	1000000	/* spbench pins it: the smallest high mark */
+#define FRAG_PIPE_BYTES		(4 << 20)	/* unmovable: each pipe's size */
+
+struct frag_sysctls {
+	long long pcp_fraction;		/* vm.percpu_pagelist_high_fraction */
+	long long proactiveness;	/* vm.compaction_proactiveness */
+	long long pipe_max;		/* fs.pipe-max-size */
 };
-int frag_setting_hold(struct frag_setting *s, const char *value);
-void frag_setting_restore(struct frag_setting *s);
-void frag_settings_restore_all(void);
+
+/* Reads them under procsys (normally /proc/sys). */
+void frag_sysctls_read(const char *procsys, struct frag_sysctls *s);
+void frag_sysctls_json(struct json *j, const char *key,
+		       const struct frag_sysctls *s);
+/*
+ * What in s would let the fragmented state go or hide it, as one line
+ * ("" when nothing): proactive compaction on, per-CPU lists free to grow,
+ * and, when !pipes_full, pipes that cannot be sized FRAG_PIPE_BYTES.
+ */
+void frag_sysctls_problems(const struct frag_sysctls *s, bool pipes_full,
+			   char *buf, size_t len);
 
 /* Set by the signal handler: stop filling, release, exit. */
 extern volatile sig_atomic_t frag_stop;
@@ -129,6 +122,9 @@ int frag_unmovable_fill(const struct frag_target *t, struct frag_result *r,
 			char *err, size_t errlen);
 void frag_unmovable_held(struct json *j);
 void frag_unmovable_release(void);
+/* Whether this process may size a pipe FRAG_PIPE_BYTES (without
+ * CAP_SYS_RESOURCE: only up to fs.pipe-max-size). */
+bool frag_unmovable_pipes_full(void);
 
 /*
  * pagecache thinning: in which of npasses passes page 'page' of file 'file'

@@ -1,11 +1,10 @@
 /* measure.c - spfrag's live view of free memory: the metric, the zones'
- * watermarks (the reserve it never fills below) and MemAvailable. */
+ * watermarks (the reserve it never fills below), MemAvailable and the
+ * free pages on the per-CPU lists. */
 #include "frag.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 int frag_measure(struct contiguity *c, char *err, size_t errlen)
 {
@@ -56,43 +55,4 @@ uint64_t frag_mem_available_kb(void)
 uint64_t frag_pcp_kb(const char *zoneinfo_path)
 {
 	return zoneinfo_sum_kb(zoneinfo_path, " count: %llu");
-}
-
-static struct frag_setting pcp_high = {
-	.path = "/proc/sys/vm/percpu_pagelist_high_fraction"
-};
-
-int frag_pcp_pin(void)
-{
-	struct timespec tick = { 0, 100 * 1000 * 1000 };
-
-	if (pcp_high.len > 0)
-		return 0;
-	if (frag_setting_hold(&pcp_high, "1000000") < 0)
-		return -1;
-	for (int i = 0; i < FRAG_PCP_WAIT_TICKS && !frag_stop; i++) {
-		if (frag_pcp_kb("/proc/zoneinfo") <= FRAG_PCP_DRAINED_KB)
-			break;
-		nanosleep(&tick, NULL);
-	}
-	return 0;
-}
-
-void frag_pcp_unpin(void)
-{
-	frag_setting_restore(&pcp_high);
-}
-
-int frag_drain_pcp(void)
-{
-	sigset_t all, saved;
-	int rc;
-
-	/* a signal cannot leave the setting changed */
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &saved);
-	rc = frag_pcp_pin();
-	frag_pcp_unpin();
-	sigprocmask(SIG_SETMASK, &saved, NULL);
-	return rc;
 }

@@ -31,6 +31,7 @@
 #define MOP_STEP_KB (16 * 1024)
 #define MOP_STALL_KB (128 * 1024)
 #define MOP_BLOCKS_LEFT 8
+#define FLOOR_SLACK_KB (32 * 1024)
 
 static struct {
 	int *fds;
@@ -121,14 +122,14 @@ static void revisit(uint64_t seed, char *buf)
 
 /* Whether the floor is free: a dropped page goes to the per-CPU lists first,
  * up to a few MB stay there, and other tasks allocate meanwhile, so keep
- * 4 x FRAG_PCP_DRAINED_KB over it. */
+ * FLOOR_SLACK_KB over it. */
 static int floor_free(const struct frag_target *t, struct contiguity *c,
 		      char *err, size_t errlen)
 {
 	if (frag_measure(c, err, errlen) < 0)
 		return -1;
 	return c->free_kb + frag_pcp_kb("/proc/zoneinfo") >=
-	       t->floor_kb + 4 * FRAG_PCP_DRAINED_KB;
+	       t->floor_kb + FLOOR_SLACK_KB;
 }
 
 /* Drops pages until the floor is free, THIN_PASSES passes over every file,

@@ -1,6 +1,7 @@
 /* spfrag.c - fragments physical memory to a target and holds it until
  * released (the paper's fragmented state), and reports free-memory
- * contiguity now (measure) or over time (watch).  See README.md. */
+ * contiguity now (measure) or over time (watch).  It writes no sysctl:
+ * spbench holds the ones the state needs while it fills.  See README.md. */
 #include <errno.h>
 #include <getopt.h>
 #include <poll.h>
@@ -40,7 +41,7 @@ static const char usage[] =
 
 enum hold { HOLD_STDIN, HOLD_SIGNAL, HOLD_NONE };
 
-static void die(const char *fmt, const char *arg)
+static void __attribute__((noreturn)) die(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "spfrag: ");
 	fprintf(stderr, fmt, arg);
@@ -62,10 +63,6 @@ static uint64_t parse_u64(const char *opt, const char *s, uint64_t max)
 	}
 	return v;
 }
-
-static struct frag_setting proactive = {
-	.path = "/proc/sys/vm/compaction_proactiveness"
-};
 
 static void on_signal(int sig)
 {
@@ -165,21 +162,54 @@ static void hold(enum hold how, pid_t parent)
 	}
 }
 
-int main(int argc, char **argv)
-{
-	struct frag_target t = { .ceiling = 0.01, .seed = 42,
-				 .dir = "/var/tmp", .nfiles = 1024 };
-	const char *mode = "pagecache";
-	enum hold how = HOLD_STDIN;
-	bool floor_given = false;
-	struct frag_result r;
+struct filler {
+	const char *name;
+	int (*fill)(const struct frag_target *t, struct frag_result *r,
+		    char *err, size_t errlen);
+	void (*held_json)(struct json *j);
+	void (*release)(void);
+	uint64_t max_stride_kb;		/* 0: any */
+	bool pipes;			/* sizes pipes FRAG_PIPE_BYTES */
+};
+
+static const struct filler fillers[] = {
+	{ "pagecache", frag_pagecache_fill, frag_pagecache_held,
+	  frag_pagecache_release, 0, false },
+	{ "anon", frag_anon_fill, frag_anon_held, frag_anon_release, 0, false },
+	/* pipes kept one in a group of 128: 512 kB at most */
+	{ "unmovable", frag_unmovable_fill, frag_unmovable_held,
+	  frag_unmovable_release, 512, true },
+};
+
+/* One fragmenting run, from the options to the released line. */
+struct run {
+	struct frag_target t;
+	const struct filler *f;
+	enum hold how;
+	bool floor_given;
+	pid_t parent;
+	double t0;
+	struct frag_sysctls seen;
 	struct contiguity before, after;
-	struct sigaction sa = { .sa_handler = on_signal };
-	char err[512] = "", *end;
-	pid_t parent = getppid();
-	double t0 = frag_now_s();
-	struct json j;
-	int c, rc;
+	struct frag_result r;
+};
+
+static const struct filler *find_filler(const char *name)
+{
+	for (size_t i = 0; i < sizeof(fillers) / sizeof(fillers[0]); i++)
+		if (!strcmp(fillers[i].name, name))
+			return &fillers[i];
+	die("--mode: '%s': expected pagecache, anon or unmovable", name);
+}
+
+/* Returns the exit status when spfrag is done here (--help, a usage
+ * error), -1 to go on; a bad value exits at once. */
+static int parse_options(int argc, char **argv, struct run *run)
+{
+	struct frag_target *t = &run->t;
+	const char *mode = "pagecache";
+	char *end;
+	int c;
 	static const struct option lo[] = {
 		{ "mode", required_argument, NULL, 'm' },
 		{ "ceiling", required_argument, NULL, 'c' },
@@ -194,18 +224,6 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-	if (argc > 1 && !strcmp(argv[1], "measure")) {
-		if (argc > 2)
-			die("measure takes no arguments (got '%s')", argv[2]);
-		return cmd_measure();
-	}
-	if (argc > 1 && !strcmp(argv[1], "watch"))
-		return cmd_watch(argc - 1, argv + 1);
-
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
 		case 'm':
@@ -213,47 +231,47 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			errno = 0;
-			t.ceiling = strtod(optarg, &end);
-			if (errno || end == optarg || *end || t.ceiling < 0 ||
-			    t.ceiling > 1)
+			t->ceiling = strtod(optarg, &end);
+			if (errno || end == optarg || *end || t->ceiling < 0 ||
+			    t->ceiling > 1)
 				die("--ceiling: '%s' is not a number from 0 to "
 				    "1", optarg);
 			break;
 		case 'f':
-			t.floor_kb = parse_u64("--floor-mb", optarg,
-					       1ull << 30) * 1024;
-			floor_given = true;
+			t->floor_kb = parse_u64("--floor-mb", optarg,
+						1ull << 30) * 1024;
+			run->floor_given = true;
 			break;
 		case 'x':
-			t.max_kb = parse_u64("--max-mb", optarg,
-					     1ull << 30) * 1024;
-			if (!t.max_kb)
+			t->max_kb = parse_u64("--max-mb", optarg,
+					      1ull << 30) * 1024;
+			if (!t->max_kb)
 				die("%s", "--max-mb must be at least 1");
 			break;
 		case 's':
-			t.stride_kb = parse_u64("--stride-kb", optarg, 4096);
-			if (t.stride_kb < 8 || t.stride_kb & (t.stride_kb - 1))
+			t->stride_kb = parse_u64("--stride-kb", optarg, 4096);
+			if (t->stride_kb < 8 || t->stride_kb & (t->stride_kb - 1))
 				die("--stride-kb: '%s' is not a power of two "
 				    "from 8 to 4096", optarg);
 			break;
 		case 'S':
-			t.seed = parse_u64("--seed", optarg, UINT64_MAX);
+			t->seed = parse_u64("--seed", optarg, UINT64_MAX);
 			break;
 		case 'd':
-			t.dir = optarg;
+			t->dir = optarg;
 			break;
 		case 'F':
-			t.nfiles = parse_u64("--files", optarg, 16384);
-			if (t.nfiles < 2)
+			t->nfiles = parse_u64("--files", optarg, 16384);
+			if (t->nfiles < 2)
 				die("%s", "--files must be at least 2");
 			break;
 		case 'H':
 			if (!strcmp(optarg, "stdin"))
-				how = HOLD_STDIN;
+				run->how = HOLD_STDIN;
 			else if (!strcmp(optarg, "signal"))
-				how = HOLD_SIGNAL;
+				run->how = HOLD_SIGNAL;
 			else if (!strcmp(optarg, "none"))
-				how = HOLD_NONE;
+				run->how = HOLD_NONE;
 			else
 				die("--hold: '%s': expected stdin, signal or "
 				    "none", optarg);
@@ -268,127 +286,179 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc)
 		die("unexpected argument '%s'", argv[optind]);
-	if (strcmp(mode, "pagecache") && strcmp(mode, "anon") &&
-	    strcmp(mode, "unmovable"))
-		die("--mode: '%s': expected pagecache, anon or unmovable",
-		    mode);
+	run->f = find_filler(mode);
+	return -1;
+}
 
-	/* gone with the run that started it; first to go if memory runs out */
+/* Gone with the run that started it, first to go if memory runs out;
+ * false when that run is gone already. */
+static bool tie_to_parent(pid_t parent)
+{
+	FILE *f;
+
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	if (getppid() != parent)
-		return 1;
-	{
-		FILE *f = fopen("/proc/self/oom_score_adj", "we");
-
-		if (f) {
-			fputs("1000", f);
-			fclose(f);
-		}
+		return false;
+	f = fopen("/proc/self/oom_score_adj", "we");
+	if (f) {
+		fputs("1000", f);
+		fclose(f);
 	}
+	return true;
+}
 
-	/* freed pages would sit on per-CPU lists, outside the buddy lists
-	 * the metric reads and out of the fill's reach: keep those lists
-	 * small from the first measurement to the last; and proactive
-	 * compaction would undo the fragmentation while it is made (the
-	 * paper's web server drove contiguity to zero before its daemon
-	 * could restore it): it is off until the ready line, what happens
-	 * while held is the system's setting */
-	atexit(frag_settings_restore_all);
-	frag_pcp_pin();
-	frag_setting_hold(&proactive, "0");
-	if (frag_measure(&before, err, sizeof(err)) < 0)
+/* Notes the sysctls the state depends on, and says in one line what is
+ * wrong with them when spfrag runs without spbench holding them. */
+static void check_sysctls(struct run *run)
+{
+	char problems[512];
+
+	frag_sysctls_read("/proc/sys", &run->seen);
+	frag_sysctls_problems(&run->seen, !run->f->pipes ||
+			      frag_unmovable_pipes_full(),
+			      problems, sizeof(problems));
+	if (problems[0])
+		fprintf(stderr, "spfrag: warning: %s; spbench's fragmented "
+			"states hold what they need (harness/frag/README.md)\n",
+			problems);
+}
+
+/* The floor, reserve and stride, from the memory before the fill. */
+static void prepare_target(struct run *run)
+{
+	struct frag_target *t = &run->t;
+	struct contiguity *b = &run->before;
+	char err[512];
+
+	if (frag_measure(b, err, sizeof(err)) < 0)
 		die("%s", err);
-	if (!floor_given) {
-		t.floor_kb = before.total_kb / 4;
-		if (t.floor_kb < 512 * 1024)
-			t.floor_kb = 512 * 1024;
+	if (!run->floor_given) {
+		t->floor_kb = b->total_kb / 4;
+		if (t->floor_kb < 512 * 1024)
+			t->floor_kb = 512 * 1024;
 	}
-	t.reserve_kb = 2 * frag_high_watermarks_kb("/proc/zoneinfo");
-	if (t.reserve_kb < 64 * 1024)
-		t.reserve_kb = 64 * 1024;
-	if (t.floor_kb < t.reserve_kb)
-		t.floor_kb = t.reserve_kb;
-	if (!t.stride_kb) {
-		double free_frac = before.total_kb ? 1.0 -
-			(double)t.floor_kb / before.total_kb : 1.0;
+	t->reserve_kb = 2 * frag_high_watermarks_kb("/proc/zoneinfo");
+	if (t->reserve_kb < 64 * 1024)
+		t->reserve_kb = 64 * 1024;
+	if (t->floor_kb < t->reserve_kb)
+		t->floor_kb = t->reserve_kb;
+	if (!t->stride_kb) {
+		double free_frac = b->total_kb ? 1.0 -
+			(double)t->floor_kb / b->total_kb : 1.0;
 
-		t.stride_kb = frag_auto_stride_kb(before.sizes_kb,
-						  before.nsizes, free_frac,
-						  t.ceiling);
-		/* pipes kept one in a group of 128: 512 kB at most */
-		if (!strcmp(mode, "unmovable") && t.stride_kb > 512)
-			t.stride_kb = 512;
+		t->stride_kb = frag_auto_stride_kb(b->sizes_kb, b->nsizes,
+						   free_frac, t->ceiling);
+		if (run->f->max_stride_kb && t->stride_kb > run->f->max_stride_kb)
+			t->stride_kb = run->f->max_stride_kb;
 	}
+}
 
-	if (!strcmp(mode, "pagecache"))
-		rc = frag_pagecache_fill(&t, &r, err, sizeof(err));
-	else if (!strcmp(mode, "anon"))
-		rc = frag_anon_fill(&t, &r, err, sizeof(err));
-	else
-		rc = frag_unmovable_fill(&t, &r, err, sizeof(err));
-	if (rc < 0) {
-		frag_pagecache_release();
+/* 0, or the exit status when the fill failed. */
+static int fill(struct run *run)
+{
+	char err[512] = "";
+
+	if (run->f->fill(&run->t, &run->r, err, sizeof(err)) < 0) {
+		run->f->release();
 		fprintf(stderr, "spfrag: %s\n", err);
 		return 1;
 	}
-	if (frag_measure(&after, err, sizeof(err)) < 0)
+	if (frag_measure(&run->after, err, sizeof(err)) < 0)
 		die("%s", err);
-	frag_pcp_unpin();
-	frag_setting_restore(&proactive);
+	return 0;
+}
+
+static void report_ready(const struct run *run)
+{
+	const struct frag_target *t = &run->t;
+	struct json j;
 
 	json_init(&j, stdout, false);
 	json_object_begin(&j, NULL);
 	json_string(&j, "schema", "spfrag/1");
 	json_string(&j, "event", "ready");
-	json_string(&j, "mode", mode);
+	json_string(&j, "mode", run->f->name);
 	json_int(&j, "pid", getpid());
 	json_object_begin(&j, "target");
-	json_double(&j, "ceiling", t.ceiling);
-	json_uint(&j, "floor_kb", t.floor_kb);
-	json_uint(&j, "reserve_kb", t.reserve_kb);
-	json_uint(&j, "max_kb", t.max_kb);
-	json_uint(&j, "seed", t.seed);
+	json_double(&j, "ceiling", t->ceiling);
+	json_uint(&j, "floor_kb", t->floor_kb);
+	json_uint(&j, "reserve_kb", t->reserve_kb);
+	json_uint(&j, "max_kb", t->max_kb);
+	json_uint(&j, "seed", t->seed);
 	json_object_end(&j);
-	json_bool(&j, "reached", after.contiguity <= t.ceiling &&
-		  after.free_kb >= t.floor_kb);
-	json_string(&j, "fill_stopped_by", fill_verdict_name[r.verdict]);
-	json_double(&j, "time_s", frag_now_s() - t0);
-	json_double(&j, "fill_s", r.fill_s);
-	json_double(&j, "thin_s", r.thin_s);
-	contiguity_json(&j, "before", &before);
-	contiguity_json(&j, "after", &after);
+	json_bool(&j, "reached", run->after.contiguity <= t->ceiling &&
+		  run->after.free_kb >= t->floor_kb);
+	json_string(&j, "fill_stopped_by", fill_verdict_name[run->r.verdict]);
+	json_double(&j, "time_s", frag_now_s() - run->t0);
+	json_double(&j, "fill_s", run->r.fill_s);
+	json_double(&j, "thin_s", run->r.thin_s);
+	contiguity_json(&j, "before", &run->before);
+	contiguity_json(&j, "after", &run->after);
 	json_object_begin(&j, "holding");
-	json_uint(&j, "kb", r.held_kb);
-	json_uint(&j, "filled_kb", r.filled_kb);
-	if (!strcmp(mode, "pagecache"))
-		frag_pagecache_held(&j);
-	else if (!strcmp(mode, "anon"))
-		frag_anon_held(&j);
-	else
-		frag_unmovable_held(&j);
+	json_uint(&j, "kb", run->r.held_kb);
+	json_uint(&j, "filled_kb", run->r.filled_kb);
+	run->f->held_json(&j);
 	json_object_end(&j);
+	frag_sysctls_json(&j, "settings_seen", &run->seen);
 	json_object_end(&j);
 	json_finish(&j);
+}
 
-	hold(frag_stop ? HOLD_NONE : how, parent);
-	t0 = frag_now_s();
-	if (!strcmp(mode, "pagecache"))
-		frag_pagecache_release();
-	else if (!strcmp(mode, "anon"))
-		frag_anon_release();
-	else
-		frag_unmovable_release();
+static void release_and_report(const struct run *run)
+{
+	double t0 = frag_now_s();
+	struct contiguity now;
+	struct json j;
+	char err[512];
+
+	run->f->release();
 	json_init(&j, stdout, false);
 	json_object_begin(&j, NULL);
 	json_string(&j, "schema", "spfrag/1");
 	json_string(&j, "event", "released");
 	json_double(&j, "time_s", frag_now_s() - t0);
-	json_uint(&j, "pcp_kb", frag_pcp_kb("/proc/zoneinfo"));
-	json_bool(&j, "pcp_drained", frag_drain_pcp() == 0);
-	json_uint(&j, "pcp_kb_drained", frag_pcp_kb("/proc/zoneinfo"));
-	if (frag_measure(&after, err, sizeof(err)) == 0)
-		contiguity_json(&j, "contiguity", &after);
+	if (frag_measure(&now, err, sizeof(err)) == 0)
+		contiguity_json(&j, "contiguity", &now);
 	json_object_end(&j);
 	json_finish(&j);
+}
+
+int main(int argc, char **argv)
+{
+	struct run run = {
+		.t = { .ceiling = 0.01, .seed = 42, .dir = "/var/tmp",
+		       .nfiles = 1024 },
+		.how = HOLD_STDIN,
+		.parent = getppid(),
+		.t0 = frag_now_s(),
+	};
+	struct sigaction sa = { .sa_handler = on_signal };
+	int rc;
+
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (argc > 1 && !strcmp(argv[1], "measure")) {
+		if (argc > 2)
+			die("measure takes no arguments (got '%s')", argv[2]);
+		return cmd_measure();
+	}
+	if (argc > 1 && !strcmp(argv[1], "watch"))
+		return cmd_watch(argc - 1, argv + 1);
+
+	rc = parse_options(argc, argv, &run);
+	if (rc >= 0)
+		return rc;
+	if (!tie_to_parent(run.parent))
+		return 1;
+	check_sysctls(&run);
+	prepare_target(&run);
+	rc = fill(&run);
+	if (rc)
+		return rc;
+	report_ready(&run);
+	hold(frag_stop ? HOLD_NONE : run.how, run.parent);
+	release_and_report(&run);
 	return frag_stop ? 143 : 0;
 }
