@@ -1,17 +1,16 @@
-"""spbench's command line: list, doctor, run, diff, restore, reproduce."""
+"""spbench's command line: parses the arguments, hands plans to the experiment
+engine, and prints tables and one-line errors."""
 import argparse
-import datetime
-import json
 import os
+import shlex
 import signal
-import socket
-import subprocess
 import sys
 
-from . import atomic, hostinfo, manifest, memstate, paths, policies, settings, state_cli
+from . import config, hostinfo, manifest, memstate, paths, policies, settings, state_cli
 from .errors import UserError
-from .runner import (Plan, Runner, check_plan_against_folder, check_scratch, now_iso,
-                     prepare_out)
+from .experiment import Context, Experiment, build, default_out
+from .inputs import prepare_inputs, workload_values
+from .plan import Plan
 
 sys.path.insert(0, paths.REPO)
 
@@ -74,6 +73,10 @@ def parser():
                     help="skip the upstream mm selftests, run with reservations off and on "
                     "(about 6 minutes under TCG)")
 
+    pr = sub.add_parser("run-plan", help="run a plan file written by 'run --kernel' "
+                        "(what a booted guest kernel runs)")
+    pr.add_argument("plan", metavar="PLAN.json")
+
     state_cli.add_parsers(sub)
 
     rp = sub.add_parser("reproduce", help="the paper's experiment: every workload, "
@@ -85,7 +88,8 @@ def parser():
 def add_run_options(r, default_size):
     r.add_argument("--policy", default="base,thp",
                    help="comma list: base, thp, mthp-<size> (e.g. mthp-64K), mthp-all")
-    r.add_argument("--state", default="clean", help="comma list: clean, asis")
+    r.add_argument("--state", default="clean",
+                   help="comma list: " + ", ".join(memstate.STATES))
     r.add_argument("--size", default=default_size, choices=manifest.SIZES)
     r.add_argument("--runs", type=int, default=3, help="measured runs per policy")
     r.add_argument("--warmup", type=int, default=1, help="warm-up runs per policy")
@@ -127,104 +131,52 @@ def _tlb_reach_kb():
         return None
 
 
-def _need_root(plan):
-    if os.geteuid() == 0:
-        return
-    for p in plan.policies:
-        if p.needs_root:
-            raise UserError(f"policy '{p.name}' needs root (it writes "
-                            f"{p.settings[0][0]}); run as root or use --policy base")
-    for state in plan.states:
-        if state != "asis":
-            raise UserError(f"state '{state}' needs root (it drops caches, compacts or "
-                            "fragments memory); run as root or use --state asis")
-
-
-def _build():
-    if in_guest_kernel():
-        return          # the guest sees the host's build read-only
-    p = subprocess.run(["make", "-s", "-C", paths.REPO, "all"], capture_output=True, text=True)
-    if p.returncode != 0:
-        lines = (p.stderr or p.stdout).strip().splitlines()
-        raise UserError("build failed: " + (lines[-1] if lines else f"make exited {p.returncode}"))
-
-
-def _default_out():
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    return os.path.join(paths.RESULTS, f"{stamp}-{socket.gethostname()}")
-
-
 def make_plan(args, workload_names):
-    if args.runs < 1 or args.warmup < 0 or args.sample_ms < 1:
-        raise UserError("--runs must be >= 1, --warmup >= 0, --sample-ms >= 1")
     workloads = [manifest.find(n) for n in workload_names]
     guest_patched = None
-    if args.kernel != "host" and not in_guest_kernel():
+    if args.kernel != "host":
         from .kernel_build import VARIANTS
         if args.kernel not in VARIANTS:
             raise UserError(f"unknown kernel '{args.kernel}'; known: host, "
                             + ", ".join(VARIANTS))
         guest_patched = VARIANTS[args.kernel][0]
     return Plan(workloads, policies.parse_list(args.policy, guest_patched),
-                memstate.parse_list(args.state),
-                args.size, args.runs, args.warmup, args.seed, args.sample_ms,
-                kernel=in_guest_kernel() or args.kernel)
-
-
-def in_guest_kernel():
-    """Inside a guest booted by spbench: the variant it runs."""
-    return os.environ.get("SPBENCH_GUEST_KERNEL")
+                memstate.parse_list(args.state), args.size, args.runs, args.warmup,
+                args.seed, args.sample_ms, kernel=args.kernel)
 
 
 def cmd_run(args, workload_names=None):
     plan = make_plan(args, workload_names or args.workloads)
-    if plan.kernel != "host" and not in_guest_kernel():
+    out = os.path.abspath(args.out or default_out())
+    argv = ["spbench"] + sys.argv[1:]
+    if plan.kernel != "host":
         from . import guest_run
-        return guest_run.run_in_guest(args, plan, os.path.abspath(args.out or _default_out()))
-    _need_root(plan)
-    out = os.path.abspath(args.out or _default_out())
-    check_scratch()
-    prepare_out(out)
-    old = check_plan_against_folder(out, plan)
-    _build()
-    host = hostinfo.host()
-    ref_mb = {}
-    if plan.size == "ref":
-        # a guest's CPUID is the emulator's: the host passes its own reach
-        reach = int(os.environ.get("SPBENCH_TLB_REACH_KB") or host["tlb_reach_4k_kb"])
-        ref_mb = {w.name: w.ref_mb(reach) for w in plan.workloads}
-    meta = {"schema": "spbench-meta/1", "created": (old or {}).get("created", now_iso()),
-            "finished": None, "argv": ["spbench"] + sys.argv[1:], "plan": plan.as_dict(),
-            "host": host, "kernel": hostinfo.kernel(plan.kernel), "settings": hostinfo.thp_settings(),
-            "tools": hostinfo.tools(), "revision": hostinfo.revision(), "ref_mb": ref_mb}
-    if old:
-        meta["plan"]["workloads"] = sorted(set(old["plan"]["workloads"]) |
-                                           set(meta["plan"]["workloads"]))
-        meta["plan"]["policies"] = sorted(set(old["plan"]["policies"]) |
-                                          set(meta["plan"]["policies"]))
-    meta_path = os.path.join(out, "meta.json")
-    atomic.write_text(meta_path, json.dumps(meta, indent=1) + "\n")
-    print(f"spbench: results in {out}", file=sys.stderr)
-    with settings.Journal(paths.state_dir()) as journal:
-        runner = Runner(plan, out, journal, ref_mb)
-        try:
-            runner.execute()
-        finally:
-            # Settings go back before anything else may fail.
-            journal.restore()
-    meta["finished"] = now_iso()
-    atomic.write_text(meta_path, json.dumps(meta, indent=1) + "\n")
+        return guest_run.run_in_guest(plan, out, argv, args.guest_mem, args.guest_timeout)
+    return _execute(plan, out, argv, Context(), paper=args.command == "reproduce")
+
+
+def cmd_run_plan(args):
+    from . import guest_run
+    plan, out, argv, context = guest_run.read_plan(args.plan)
+    return _execute(plan, out, argv, context)
+
+
+def _execute(plan, out, argv, context, paper=False):
+    exp = Experiment(plan, out, argv, context).open()
+    with exp:
+        exp.run()
+    failed = exp.finish()
     from analysis import results, table
     rs = results.load(out)
     print(table.render_run_table(rs))
-    if args.command == "reproduce":
-        from analysis import paper
+    if paper:
+        from analysis import paper as paper_data
         try:
             print(table.render_paper_table(rs))
-        except paper.PaperDataMissing as e:
+        except paper_data.PaperDataMissing as e:
             raise UserError(str(e))
-    if runner.failed_checks:
-        print(f"spbench: {runner.failed_checks} runs failed their output check "
+    if failed:
+        print(f"spbench: {failed} runs failed their output check "
               "(kept, and left out of the table)", file=sys.stderr)
         return 1
     return 0
@@ -246,7 +198,7 @@ def cmd_diff(args):
 
 
 def cmd_restore(args):
-    state_dir = paths.state_dir()
+    state_dir = config.state_dir()
     path = os.path.join(state_dir, settings.JOURNAL)
     record = settings.load_journal(path)
     if record is None:
@@ -263,10 +215,8 @@ def cmd_restore(args):
 
 def cmd_command(args):
     """Inputs are prepared as for a run, so the printed command works as is."""
-    import shlex
-    from .runner import prepare_inputs, workload_values
     w = manifest.find(args.workload)
-    _build()
+    build()
     ref_mb = w.ref_mb(hostinfo.host()["tlb_reach_4k_kb"]) if args.size == "ref" else None
     values = workload_values(w, args.size, os.path.abspath(args.out_dir), args.seed, ref_mb)
     prepare_inputs(w, args.size, values)
@@ -299,6 +249,7 @@ def cmd_doctor(args):
 
 COMMANDS = {"list": cmd_list, "doctor": cmd_doctor, "run": cmd_run, "diff": cmd_diff,
             "restore": cmd_restore, "reproduce": cmd_reproduce, "command": cmd_command,
+            "run-plan": cmd_run_plan,
             "kernel": cmd_kernel, **state_cli.COMMANDS}
 
 
@@ -310,7 +261,7 @@ def main(argv):
         return 2
     try:
         if args.command != "restore":
-            settings.recover_if_stale(paths.state_dir())
+            settings.recover_if_stale(config.state_dir())
         return COMMANDS[args.command](args)
     except UserError as e:
         print(f"spbench: {e}", file=sys.stderr)

@@ -1,45 +1,42 @@
-"""spbench run --kernel VARIANT: the same plan, run by spbench inside a
-booted guest; the host builds and prepares inputs first (the guest sees the
-host's tree read-only), and the result folder is the guest's writable share."""
+"""spbench run --kernel VARIANT: the host builds, prepares the inputs (the
+guest sees the host's tree read-only) and writes the plan as plan.json into
+the result folder, which is the guest's writable share; the booted guest
+runs `spbench run-plan` on that file, and nothing else tells it what to do."""
+import json
 import os
-import shlex
 import sys
 
-from . import hostinfo, kernel_boot, kernel_build, paths
+from . import atomic, hostinfo, kernel_boot, kernel_build, paths
 from .errors import UserError
-from .runner import prepare_inputs, prepare_out, check_plan_against_folder, workload_values
+from .experiment import Context, build, writable
+from .inputs import prepare_inputs, workload_values
+from .plan import Plan, check_against_folder
+
+PLAN_FILE = "plan.json"
+SCHEMA = "spbench-plan/1"
+GUEST_SCRATCH = "/tmp/spbench-scratch"
 
 
-def run_in_guest(args, plan, out):
-    from .cli import _build
-    prepare_out(out)
-    check_plan_against_folder(out, plan)
-    _build()
+def run_in_guest(plan, out, argv, mem, timeout):
+    writable(out, "results")
+    check_against_folder(out, plan)
+    build()
     if not os.path.exists(kernel_build.bzimage(plan.kernel)):
-        if plan.kernel not in kernel_build.VARIANTS:
-            raise UserError(f"unknown kernel '{plan.kernel}'; known: host, "
-                            + ", ".join(kernel_build.VARIANTS))
         kernel_build.build(plan.kernel)
-    ref_kb = hostinfo.host()["tlb_reach_4k_kb"] if plan.size == "ref" else None
+    reach = hostinfo.host()["tlb_reach_4k_kb"] if plan.size == "ref" else None
     for w in plan.workloads:
-        ref_mb = w.ref_mb(ref_kb) if ref_kb else None
+        ref_mb = w.ref_mb(reach) if reach else None
         prepare_inputs(w, plan.size, workload_values(w, plan.size, "", plan.seed, ref_mb))
     image = kernel_build.bzimage(plan.kernel)
     accel, reason = kernel_boot.probe_accel(image)
     print(f"spbench: running the plan in the {plan.kernel} kernel under {accel.upper()} "
           f"({reason})", file=sys.stderr)
-    inner = [os.path.join(paths.REPO, "harness", "spbench"), "run",
-             *[w.name for w in plan.workloads],
-             "--policy", ",".join(p.name for p in plan.policies),
-             "--state", ",".join(plan.states), "--size", plan.size,
-             "--runs", str(plan.runs), "--warmup", str(plan.warmup), "--seed", str(plan.seed),
-             "--sample-ms", str(plan.sample_ms), "--out", out]
-    env = ["env", f"SPBENCH_GUEST_KERNEL={plan.kernel}", f"SPBENCH_GUEST_ACCEL={accel}",
-           "SPBENCH_SCRATCH=/tmp/spbench-scratch"]
-    if ref_kb:
-        env.append(f"SPBENCH_TLB_REACH_KB={ref_kb}")
-    result = kernel_boot.boot(plan.kernel, env + inner, mem=args.guest_mem, accel=accel,
-                              share=out, timeout=args.guest_timeout)
+    plan_path = os.path.join(out, PLAN_FILE)
+    write_plan(plan_path, plan, argv, Context(virt=accel, tlb_reach_kb=reach,
+                                              scratch=GUEST_SCRATCH, build=False))
+    inner = [os.path.join(paths.REPO, "harness", "spbench"), "run-plan", plan_path]
+    result = kernel_boot.boot(plan.kernel, inner, mem=mem, accel=accel, share=out,
+                              timeout=timeout)
     if result.status != 0:
         print(f"spbench: the run inside the guest exited {result.status}; console log: "
               f"{result.log}", file=sys.stderr)
@@ -47,3 +44,31 @@ def run_in_guest(args, plan, out):
         raise UserError(f"the run inside the guest finished but left no records in {out}; "
                         f"console log: {result.log}")
     return result.status
+
+
+def write_plan(path, plan, argv, context):
+    doc = {"schema": SCHEMA, "plan": plan.as_dict(), "argv": argv,
+           "context": {"virt": context.virt, "tlb_reach_kb": context.tlb_reach_kb,
+                       "scratch": context.scratch, "build": context.build}}
+    atomic.write_text(path, json.dumps(doc, indent=1) + "\n")
+
+
+def read_plan(path):
+    """(plan, result folder, argv, context) from a plan file; the plan's
+    names are resolved against the kernel this runs on."""
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+    except OSError as e:
+        raise UserError(f"cannot read the plan {path}: {e.strerror}")
+    except ValueError as e:
+        raise UserError(f"{path} is not valid JSON: {e}")
+    if not isinstance(doc, dict) or doc.get("schema") != SCHEMA:
+        raise UserError(f"{path} is not an spbench plan (schema {SCHEMA})")
+    try:
+        context = Context(**doc["context"])
+        plan = Plan.from_dict(doc["plan"])
+        argv = list(doc["argv"])
+    except (KeyError, TypeError) as e:
+        raise UserError(f"{path}: not a valid plan: {e}")
+    return plan, os.path.dirname(os.path.abspath(path)), argv, context

@@ -72,14 +72,15 @@ def revision():
     return p.stdout.strip() or None
 
 
-def kernel(variant="host"):
+def kernel(variant="host", virt=None):
+    """virt: how a guest kernel is run (kvm or tcg), which it cannot see itself."""
     try:
         with open("/proc/cmdline") as f:
             cmdline = f.read().strip()
     except OSError:
         cmdline = None
     k = {"release": platform.release(), "cmdline": cmdline, "variant": variant,
-         "virt": os.environ.get("SPBENCH_GUEST_ACCEL") or virtualisation()}
+         "virt": virt or virtualisation()}
     if k["virt"] == "tcg":
         k["virt_note"] = ("guest under TCG software emulation: times are not evidence "
                           "about TLBs (the emulator has its own TLB)")

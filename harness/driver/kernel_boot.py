@@ -1,6 +1,7 @@
 """spbench kernel boot: runs one command inside a built kernel under qemu,
 with the host's / read-only over 9p as the guest's root and one writable
 share; KVM only when a probe boot shows it works here, else TCG."""
+import dataclasses
 import json
 import os
 import re
@@ -12,7 +13,7 @@ import sys
 import threading
 import time
 
-from . import atomic, kernel_build, paths, stops
+from . import atomic, config, kernel_build, paths, stops
 from .errors import UserError
 
 QEMU = "qemu-system-x86_64"
@@ -20,17 +21,16 @@ INIT = os.path.join(paths.REPO, "harness", "guest", "init.sh")
 EXIT_RE = re.compile(r"spbench-guest: exit status (\d+)")
 START = "spbench-guest: start"
 SHARE_FAILED = "spbench-guest: cannot mount the share"
-PROBE_FILE = os.path.join(kernel_build.KERNEL, "accel-probe.json")
 PROBE_TIMEOUT = 30
 
 
+@dataclasses.dataclass
 class BootResult:
-    def __init__(self, status, log, accel, seconds, output):
-        self.status = status
-        self.log = log
-        self.accel = accel
-        self.seconds = seconds
-        self.output = output
+    status: int
+    log: str
+    accel: str
+    seconds: float
+    output: list
 
 
 def _die_with_parent(parent):
@@ -41,6 +41,10 @@ def _die_with_parent(parent):
         on_death()
         os.setsid()
     return setup
+
+
+def _probe_file():
+    return os.path.join(config.kernel_dir(), "accel-probe.json")
 
 
 def _qemu():
@@ -95,10 +99,18 @@ def qemu_command(image, accel, mem, cpus, fw, share, extra_append="", numa_nodes
     return cmd
 
 
+@dataclasses.dataclass
+class Launch:
+    status: int             # the guest command's exit status; None if none was printed
+    output: list            # the command's own lines from the console
+    seconds: float
+    timed_out: bool
+    share_failed: bool      # the guest could not mount its share and ran nothing
+
+
 def _launch(cmd, log_path, timeout, echo):
     """Runs qemu, copies the console to log_path, echoes the command's own
-    output when echo; returns (exit status or None, output lines, seconds,
-    timed out, whether the guest could not mount its share)."""
+    output when echo."""
     t0 = time.monotonic()
     p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, preexec_fn=_die_with_parent(os.getpid()))
@@ -129,13 +141,13 @@ def _launch(cmd, log_path, timeout, echo):
     try:
         p.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
-        return None, output, time.monotonic() - t0, True, False
+        return Launch(None, output, time.monotonic() - t0, True, False)
     finally:
         if p.poll() is None:
             os.killpg(p.pid, signal.SIGKILL)
             p.wait()
         th.join(timeout=5)
-    return found["status"], output, time.monotonic() - t0, False, found["share_failed"]
+    return Launch(found["status"], output, time.monotonic() - t0, False, found["share_failed"])
 
 
 def _fw_files(workdir, command, cwd, share):
@@ -159,7 +171,7 @@ def probe_accel(image):
            "qemu": subprocess.run([_qemu(), "--version"], capture_output=True,
                                   text=True).stdout.splitlines()[0]}
     try:
-        with open(PROBE_FILE) as f:
+        with open(_probe_file()) as f:
             saved = json.load(f)
         if saved.get("key") == key:
             return saved["accel"], saved["reason"]
@@ -172,20 +184,20 @@ def probe_accel(image):
               file=sys.stderr)
         workdir = _workdir("probe")
         fw = _fw_files(workdir, ["true"], "/", None)
-        status, _, secs, _, _ = _launch(qemu_command(image, "kvm", "512M", 1, fw, None),
-                                  os.path.join(workdir, "console.log"), PROBE_TIMEOUT, False)
-        if status == 0:
-            accel, reason = "kvm", f"a KVM boot ran its command in {secs:.1f} s"
+        run = _launch(qemu_command(image, "kvm", "512M", 1, fw, None),
+                      os.path.join(workdir, "console.log"), PROBE_TIMEOUT, False)
+        if run.status == 0:
+            accel, reason = "kvm", f"a KVM boot ran its command in {run.seconds:.1f} s"
         else:
             accel, reason = "tcg", (f"a KVM boot did not finish within {PROBE_TIMEOUT} s"
-                                    if status is None else "a KVM boot failed")
-    atomic.write_text(PROBE_FILE, json.dumps({"key": key, "accel": accel, "reason": reason})
+                                    if run.status is None else "a KVM boot failed")
+    atomic.write_text(_probe_file(), json.dumps({"key": key, "accel": accel, "reason": reason})
                       + "\n")
     return accel, reason
 
 
 def _workdir(variant):
-    d = os.path.join(kernel_build.KERNEL, variant, f"boot-{os.getpid()}")
+    d = os.path.join(config.kernel_dir(), variant, f"boot-{os.getpid()}")
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
     return d
@@ -200,7 +212,6 @@ def boot(variant, command, mem="2G", cpus=2, timeout=600, accel="auto", share=No
     if not os.path.exists(image):
         raise UserError(f"no {variant} kernel built: run 'spbench kernel build --variant "
                         f"{variant}'")
-    _qemu()
     if accel == "auto":
         accel, reason = probe_accel(image)
         print(f"spbench: booting the {variant} kernel under {accel.upper()} ({reason})",
@@ -210,17 +221,16 @@ def boot(variant, command, mem="2G", cpus=2, timeout=600, accel="auto", share=No
     workdir = _workdir(variant)
     log = os.path.join(kernel_build.variant_dir(variant), "console.log")
     fw = _fw_files(workdir, command, os.getcwd(), share)
-    status, output, secs, timed_out, share_failed = _launch(
-        qemu_command(image, accel, mem, cpus, fw, share, extra_append, numa_nodes), log,
-        timeout, echo)
+    run = _launch(qemu_command(image, accel, mem, cpus, fw, share, extra_append, numa_nodes),
+                  log, timeout, echo)
     shutil.rmtree(workdir, ignore_errors=True)
-    if timed_out:
+    if run.timed_out:
         raise UserError(f"the guest did not finish within {timeout:g} s and was stopped; "
                         f"console log: {log}", status=124)
-    if status is None:
+    if run.status is None:
         raise UserError("the guest stopped without reporting an exit status (kernel "
                         f"panic?); console log: {log}", status=1)
-    if share_failed:
+    if run.share_failed:
         raise UserError(f"the guest could not mount {share} (9p), so nothing was run; "
                         f"console log: {log}", status=1)
-    return BootResult(status, log, accel, secs, output)
+    return BootResult(run.status, log, accel, run.seconds, run.output)

@@ -10,13 +10,10 @@ import shutil
 import subprocess
 import sys
 
-from . import atomic, paths
+from . import atomic, config, paths
 from .errors import UserError
 
 TARBALL = "/usr/src/linux-source-6.12.tar.xz"
-KERNEL = os.environ.get("SPBENCH_KERNEL_DIR", os.path.join(paths.BUILD, "kernel"))
-PATCHES = os.environ.get("SPBENCH_KERNEL_PATCHES",
-                         os.path.join(paths.REPO, "kernel-patch", "linux-6.12"))
 CONFIGS = os.path.join(paths.REPO, "kernel-patch", "config")
 # variant -> (patched?, extra config fragments)
 VARIANTS = {"stock": (False, ["guest.config"]),
@@ -26,19 +23,12 @@ SERIES_DIR = ".spbench-series"
 
 
 def variant_dir(variant):
-    return os.path.join(KERNEL, variant)
+    return os.path.join(config.kernel_dir(), variant)
 
 
 def bzimage(variant):
     return os.path.join(variant_dir(variant), "obj", "arch", "x86", "boot", "bzImage")
 
-
-def build_info(variant):
-    try:
-        with open(os.path.join(variant_dir(variant), "build.json")) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
 
 
 def _sha(paths_):
@@ -51,7 +41,7 @@ def _sha(paths_):
 
 
 def series():
-    return sorted(glob.glob(os.path.join(PATCHES, "*.patch")))
+    return sorted(glob.glob(os.path.join(config.kernel_patches(), "*.patch")))
 
 
 def _is_kernel_tree(d):
@@ -66,7 +56,7 @@ def pristine_source(source):
             raise UserError(f"--source {source} is not a Linux source tree "
                             "(no Makefile and mm/ there)")
         return source
-    dest = os.path.join(KERNEL, "src")
+    dest = os.path.join(config.kernel_dir(), "src")
     tree = os.path.join(dest, "linux-source-6.12")
     if _is_kernel_tree(tree) and os.path.exists(os.path.join(dest, ".extracted")):
         return tree
@@ -76,7 +66,7 @@ def pristine_source(source):
     print(f"spbench: extracting {TARBALL}", file=sys.stderr)
     shutil.rmtree(dest, ignore_errors=True)
     os.makedirs(dest)
-    _run(["tar", "-xf", TARBALL, "-C", dest], os.path.join(KERNEL, "extract.log"),
+    _run(["tar", "-xf", TARBALL, "-C", dest], os.path.join(config.kernel_dir(), "extract.log"),
          what="extracting " + TARBALL)
     atomic.write_text(os.path.join(dest, ".extracted"), TARBALL + "\n")
     return tree
@@ -126,7 +116,7 @@ def patched_source(pristine, log):
     either series touches, in a scratch folder, and only the files whose
     contents differ are replaced: unchanged files keep their times, so a
     rebuild compiles only what the change reaches."""
-    tree = os.path.join(KERNEL, "patched-src")
+    tree = os.path.join(config.kernel_dir(), "patched-src")
     applied_dir = os.path.join(tree, SERIES_DIR)
     origin_file = os.path.join(tree, ".spbench-origin")
     if os.path.isdir(tree):
@@ -150,7 +140,7 @@ def patched_source(pristine, log):
     files = set()
     for p in old + new:
         files |= _touched(p)
-    scratch = os.path.join(KERNEL, "series-scratch")
+    scratch = os.path.join(config.kernel_dir(), "series-scratch")
     shutil.rmtree(scratch, ignore_errors=True)
     os.makedirs(scratch)
     for f in files:

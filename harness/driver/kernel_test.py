@@ -6,14 +6,15 @@ import re
 import subprocess
 import sys
 
-from . import kernel_boot, kernel_build, paths
+from . import config, kernel_boot, kernel_build, paths
 from .errors import UserError
 
 SUITE = os.path.join(paths.REPO, "kernel-patch", "tests", "run-in-guest.sh")
 SUMMARY = re.compile(r"(\d+) passed, (\d+) failed")
 
 
-UPSTREAM = os.path.join(kernel_build.KERNEL, "selftests-mm")
+def upstream_dir():
+    return os.path.join(config.kernel_dir(), "selftests-mm")
 
 
 def _build_upstream_selftests(info):
@@ -21,7 +22,8 @@ def _build_upstream_selftests(info):
     reservations off and on."""
     script = os.path.join(paths.REPO, "kernel-patch", "tests", "upstream", "build.sh")
     obj = os.path.join(kernel_build.variant_dir(info["variant"]), "obj")
-    p = subprocess.run([script, info["source"], obj, UPSTREAM], capture_output=True, text=True)
+    p = subprocess.run([script, info["source"], obj, upstream_dir()], capture_output=True,
+                       text=True)
     if p.returncode != 0:
         raise UserError(p.stderr.strip().splitlines()[-1] if p.stderr.strip()
                         else "building the upstream mm selftests failed", status=1)
@@ -36,7 +38,7 @@ def run(timeout, accel, reservations=True, upstream=True):
     env = ["env"]
     if upstream and reservations:
         _build_upstream_selftests(info)
-        env.append(f"RESV_UPSTREAM={UPSTREAM}")
+        env.append(f"RESV_upstream_dir()={upstream_dir()}")
     if not reservations:
         env.append("RESV_TEST_KNOB=0")
     command = env + [SUITE]

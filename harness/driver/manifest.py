@@ -5,7 +5,7 @@ import os
 import tomllib
 
 from .errors import UserError
-from . import paths
+from . import config, paths
 
 SIZES = ("test", "paper", "ref")
 GROUPS = ("CINT2000", "CFP2000", "other")
@@ -120,13 +120,13 @@ def validate(path, folder_name, data):
 
 def available(root=None):
     """Names of the workloads present, sorted."""
-    root = root or paths.WORKLOADS
+    root = root or config.workloads_dir()
     return sorted(d for d in os.listdir(root)
                   if os.path.isfile(os.path.join(root, d, "workload.toml")))
 
 
 def find(name, root=None):
-    root = root or paths.WORKLOADS
+    root = root or config.workloads_dir()
     names = available(root)
     if name not in names:
         raise UserError(f"unknown workload '{name}'; known: {', '.join(names) or 'none'}")

@@ -1,13 +1,11 @@
 """Page-size policies: what sysfs values a policy needs, and which spstat
 flags it adds. base uses prctl in the child, so it changes nothing global."""
+import dataclasses
 import os
 import re
 
+from .config import thp_root
 from .errors import UserError
-
-
-def thp_root():
-    return os.environ.get("SPBENCH_THP_ROOT", "/sys/kernel/mm/transparent_hugepage")
 
 
 def mthp_sizes_kb(root=None):
@@ -29,13 +27,13 @@ def size_label(kb):
     return f"{kb // 1024}M" if kb % 1024 == 0 else f"{kb}K"
 
 
+@dataclasses.dataclass(eq=False)
 class Policy:
-    def __init__(self, name, settings, spstat_flags, needs_root, describe):
-        self.name = name
-        self.settings = settings          # [(path, value)] applied before each run
-        self.spstat_flags = spstat_flags
-        self.needs_root = needs_root
-        self.describe = describe
+    name: str
+    settings: list          # [(path, value)] applied before each run
+    spstat_flags: list
+    needs_root: bool
+    describe: str
 
 
 def _size_knob(root, kb):

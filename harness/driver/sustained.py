@@ -5,17 +5,16 @@ after for the speedup; contiguity is sampled every second throughout.
 It is done once per scheme, the paper's two mapped onto Linux knobs."""
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
-from . import atomic, hostinfo, manifest, memstate, paths, policies, settings
+from . import atomic, config, manifest, memstate, paths, policies, settings
 from .errors import UserError
-from .runner import Plan, Runner, check_scratch, now_iso, prepare_inputs, prepare_out
+from .experiment import Experiment, default_out
+from .plan import Plan, Step
 
-VM = "/proc/sys/vm"
+SCHEMES = ("cache", "daemon")
 
 
 def scheme_settings(name, thp_root=None):
@@ -30,34 +29,53 @@ def scheme_settings(name, thp_root=None):
         values = ("20", "always", "1")
     else:
         raise UserError(f"unknown scheme '{name}'; known: cache, daemon")
-    return [(os.path.join(VM, "compaction_proactiveness"), values[0]),
+    return [(settings.PROACTIVE, values[0]),
             (os.path.join(root, "defrag"), values[1]),
             (os.path.join(root, "khugepaged", "defrag"), values[2])]
 
 
-SCHEMES = ("cache", "daemon")
+def state_label(scheme):
+    return f"sustained-{scheme}"
+
+
+def scheme_steps(w, scheme, base, thp, nruns):
+    """Base pages once, THP nruns times, base pages again."""
+    label = state_label(scheme)
+    return ([Step(w, label, base, 0, False)]
+            + [Step(w, label, thp, i, False) for i in range(nruns)]
+            + [Step(w, label, base, 1, False)])
 
 
 class Timeline:
-    """spfrag watch in the background, one JSON line a second, and the
-    experiment's events on the same clock."""
+    """A monitor: spfrag watch in the background, one JSON line a second,
+    and the experiment's events on the same clock."""
 
     def __init__(self, out):
         self.path = os.path.join(out, "timeline.jsonl")
         self.events_path = os.path.join(out, "events.jsonl")
         self.proc = None
+        self.file = None
         self.t0 = None
 
     def start(self):
         self.file = open(self.path, "w")
         self.t0 = time.monotonic()
-        self.proc = subprocess.Popen([memstate.SPFRAG, "watch", "--interval-ms", "1000"],
+        self.proc = subprocess.Popen([paths.SPFRAG, "watch", "--interval-ms", "1000"],
                                      stdout=self.file, stdin=subprocess.DEVNULL)
 
     def event(self, scheme, what, **extra):
         rec = {"t_s": round(time.monotonic() - self.t0, 3), "scheme": scheme,
                "event": what, **extra}
         atomic.append_line(self.events_path, json.dumps(rec, separators=(",", ":")))
+
+    def step_started(self, step):
+        scheme = step.state.removeprefix("sustained-")
+        _say(scheme, f"{step.policy.name} run {step.rep + 1}")
+        self.event(scheme, "run-start", policy=step.policy.name, rep=step.rep)
+
+    def step_ended(self, step):
+        self.event(step.state.removeprefix("sustained-"), "run-end",
+                   policy=step.policy.name, rep=step.rep)
 
     def stop(self):
         if self.proc:
@@ -67,14 +85,8 @@ class Timeline:
             self.file.close()
 
 
-def _one(runner, w, label, rep, pol, journal):
-    for path, value in pol.settings:
-        journal.set(path, value)
-    outdir = tempfile.mkdtemp(prefix=f"{w.name}-", dir=runner.scratch())
-    try:
-        runner.measure(w, label, rep, False, pol, outdir)
-    finally:
-        shutil.rmtree(outdir, ignore_errors=True)
+def _say(scheme, message):
+    print(f"spbench: {scheme}: {message}", file=sys.stderr, flush=True)
 
 
 def run(args):
@@ -88,72 +100,41 @@ def run(args):
         raise UserError("--runs must be at least 1")
     w = manifest.find("fftw")
     base, thp = policies.resolve("base"), policies.resolve("thp")
-    out = os.path.abspath(args.out or os.path.join(
-        paths.RESULTS, time.strftime("%Y%m%d-%H%M%S") + "-sustained"))
-    check_scratch()
-    prepare_out(out)
-    if os.path.exists(os.path.join(out, "runs.jsonl")):
-        raise UserError(f"{out} already holds results; choose another --out")
-    p = subprocess.run(["make", "-s", "-C", paths.REPO, "all"], capture_output=True,
-                       text=True)
-    if p.returncode != 0:
-        raise UserError("build failed: " + ((p.stderr or p.stdout).strip()
-                                             .splitlines() or ["make failed"])[-1])
-    host = hostinfo.host()
-    ref_mb = {}
-    if args.size == "ref":
-        ref_mb = {w.name: w.ref_mb(host["tlb_reach_4k_kb"])}
-    plan = Plan([w], [base, thp], [f"sustained-{s}" for s in schemes], args.size,
+    out = os.path.abspath(args.out or default_out("sustained"))
+    plan = Plan([w], [base, thp], [state_label(s) for s in schemes], args.size,
                 args.runs, 0, args.seed, args.sample_ms)
-    meta = {"schema": "spbench-meta/1", "created": now_iso(), "finished": None,
-            "argv": ["spbench"] + sys.argv[1:], "plan": plan.as_dict(),
-            "experiment": {"name": "sustained", "schemes": {
-                s: dict(scheme_settings(s)) for s in schemes},
-                "fragmenter": ["spfrag", "--mode", "pagecache", *memstate.frag_args()]},
-            "host": host, "kernel": hostinfo.kernel("host"),
-            "settings": hostinfo.thp_settings(), "tools": hostinfo.tools(),
-            "revision": hostinfo.revision(), "ref_mb": ref_mb}
-    meta_path = os.path.join(out, "meta.json")
-    atomic.write_text(meta_path, json.dumps(meta, indent=1) + "\n")
-    print(f"spbench: results in {out}", file=sys.stderr)
-    prepare_inputs(w, args.size, Runner(plan, out, None, ref_mb).values(w, args.size, ""))
+    experiment = {"name": "sustained",
+                  "schemes": {s: dict(scheme_settings(s)) for s in schemes},
+                  "fragmenter": ["spfrag", "--mode", "pagecache", *config.frag_args()]}
     timeline = Timeline(out)
-    with settings.Journal(paths.state_dir()) as journal:
-        runner = Runner(plan, out, journal, ref_mb, progress=None)
-        timeline.start()
-        try:
-            for s in schemes:
-                _scheme(runner, w, s, base, thp, args.runs, journal, timeline)
-        finally:
-            timeline.stop()
-            journal.restore()
-    meta["finished"] = now_iso()
-    atomic.write_text(meta_path, json.dumps(meta, indent=1) + "\n")
+    exp = Experiment(plan, out, ["spbench"] + sys.argv[1:], resume=False,
+                     extra_meta={"experiment": experiment}, monitors=[timeline],
+                     progress=None)
+    exp.open()
+    exp.prepare_inputs()
+    with exp:
+        for s in schemes:
+            _scheme(exp, timeline, w, s, base, thp, args.runs)
+    failed = exp.finish()
     from analysis import sustained as report
     print(report.render(out))
     for path in report.plot(out):
         print(f"plot: {path}")
-    return 1 if runner.failed_checks else 0
+    return 1 if failed else 0
 
 
-def _scheme(runner, w, scheme, base, thp, nruns, journal, timeline):
-    label = f"sustained-{scheme}"
-    say = lambda m: print(f"spbench: {scheme}: {m}", file=sys.stderr, flush=True)
+def _scheme(exp, timeline, w, scheme, base, thp, nruns):
     for path, value in scheme_settings(scheme):
-        journal.set(path, value)
-    memstate.prepare("clean", journal)
+        exp.set(path, value)
+    memstate.prepare("clean", exp.journal)
     timeline.event(scheme, "clean")
-    say("fragmenting memory (spfrag --mode pagecache)")
-    frag = memstate.Fragmenter("pagecache", memstate.frag_args(), journal=journal)
-    with frag:
+    _say(scheme, "fragmenting memory (spfrag --mode pagecache)")
+    frag = memstate.Fragmenter("pagecache", config.frag_args(), journal=exp.journal)
+    with exp.holding(frag):
         r = frag.ready
         timeline.event(scheme, "fragmented", spfrag=r)
-        say(f"contiguity {r['before']['contiguity']:.3f} -> {r['after']['contiguity']:.3f}, "
-            f"free {r['after']['free_kb'] // 1024} MB, {r['time_s']:.0f} s")
-        runs = [(base, 0)] + [(thp, i) for i in range(nruns)] + [(base, 1)]
-        for pol, rep in runs:
-            say(f"{pol.name} run {rep + 1}")
-            timeline.event(scheme, "run-start", policy=pol.name, rep=rep)
-            _one(runner, w, label, rep, pol, journal)
-            timeline.event(scheme, "run-end", policy=pol.name, rep=rep)
+        _say(scheme, f"contiguity {r['before']['contiguity']:.3f} -> "
+             f"{r['after']['contiguity']:.3f}, free {r['after']['free_kb'] // 1024} MB, "
+             f"{r['time_s']:.0f} s")
+        exp.run(scheme_steps(w, scheme, base, thp, nruns))
     timeline.event(scheme, "released", spfrag=frag.released)

@@ -251,7 +251,7 @@ def test_killed_while_fragmented(env, tmp_path, started, sig):
     before = open(f"{THP}/enabled").read()
     if "[always]" in before:
         pytest.skip("THP is already 'always': a change could not be seen")
-    sysctls = [f for f in memstate.SPFRAG_SETTINGS if os.path.exists(f)]
+    sysctls = [f for f in memstate.FRAGMENTER_KNOBS if os.path.exists(f)]
     sysctls_before = {f: open(f).read() for f in sysctls}
     p = subprocess.Popen([SPBENCH, "run", "matrix", "--size", "test", "--policy", "thp",
                           "--state", "fragmented", "--runs", "1", "--warmup", "0",
@@ -274,3 +274,40 @@ def test_killed_while_fragmented(env, tmp_path, started, sig):
     assert open(f"{THP}/enabled").read() == before
     assert {f: open(f).read() for f in sysctls} == sysctls_before
     assert not os.path.exists(os.path.join(env["SPBENCH_STATE_DIR"], "saved-settings.json"))
+
+
+def test_run_plan_runs_what_the_host_wrote(env, tmp_path):
+    """What a booted guest runs, run here: the plan file alone decides the
+    workloads, the kernel label, the scratch folder and the virtualisation
+    recorded; the host's command line is what meta.json keeps."""
+    out = tmp_path / "out"
+    out.mkdir()
+    plan = {"workloads": ["matrix"], "policies": ["base"], "states": ["asis"],
+            "size": "test", "runs": 2, "warmup": 0, "seed": 42, "sample_ms": 100,
+            "kernel": "stock"}
+    doc = {"schema": "spbench-plan/1", "plan": plan,
+           "argv": ["spbench", "run", "matrix", "--kernel", "stock"],
+           "context": {"virt": "tcg", "tlb_reach_kb": None, "build": False,
+                       "scratch": str(tmp_path / "scratch")}}
+    (out / "plan.json").write_text(json.dumps(doc))
+    p = spbench(["run-plan", str(out / "plan.json")], env)
+    assert p.returncode == 0, p.stderr
+    records = [json.loads(line) for line in open(out / "runs.jsonl")]
+    assert [(r["workload"], r["policy"], r["kernel"], r["rep"], r["check"]["passed"])
+            for r in records] == [("matrix", "base", "stock", 0, True),
+                                  ("matrix", "base", "stock", 1, True)]
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["argv"] == doc["argv"]
+    assert meta["plan"] == plan
+    assert meta["kernel"]["variant"] == "stock" and meta["kernel"]["virt"] == "tcg"
+    assert "TCG" in meta["kernel"]["virt_note"]
+    assert (tmp_path / "scratch").is_dir() and not os.listdir(tmp_path / "scratch")
+    assert meta["finished"]
+
+
+def test_run_plan_refuses_a_bad_file(env, tmp_path):
+    (tmp_path / "plan.json").write_text('{"schema": "spbench-meta/1"}')
+    one_line_error(spbench(["run-plan", str(tmp_path / "plan.json")], env),
+                   "not an spbench plan")
+    one_line_error(spbench(["run-plan", str(tmp_path / "none.json")], env),
+                   "cannot read the plan")

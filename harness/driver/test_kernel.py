@@ -1,11 +1,9 @@
 """Tests of the kernel pipeline's failure paths: a wrong --source, a patch
 that does not apply, a missing qemu, a guest that hangs (qemu is killed,
 none is left behind); and, where a kernel is built, real boots."""
-import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 

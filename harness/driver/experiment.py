@@ -1,0 +1,229 @@
+"""The experiment engine. An Experiment owns one result folder: it checks
+and builds what the plan needs, writes meta.json, holds the settings
+journal (the one writer of system settings) and the memory state, runs its
+monitors, and walks the plan's Steps, resuming where a folder left off.
+spbench run, reproduce, experiment sustained and a plan run inside a guest
+kernel all hand it a plan; the command line only parses and prints."""
+import contextlib
+import dataclasses
+import datetime
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+from . import atomic, config, hostinfo, memstate, paths, settings
+from .errors import UserError
+from .inputs import prepare_inputs, workload_values
+from .measure import Measurement, now_iso
+from .plan import check_against_folder, pending
+
+
+@dataclasses.dataclass
+class Context:
+    """Where a plan runs. On the host every field is found out here; a guest
+    kernel is handed them by the host in plan.json."""
+    virt: str = None            # kvm or tcg for a guest; None: detected
+    tlb_reach_kb: int = None    # for ref sizes: a guest's CPUID is the emulator's
+    scratch: str = None         # workload output; None: SPBENCH_SCRATCH or build/scratch
+    build: bool = True          # a guest sees the host's build read-only
+
+
+def default_out(suffix=None):
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return os.path.join(paths.RESULTS, f"{stamp}-{suffix or socket.gethostname()}")
+
+
+def build():
+    p = subprocess.run(["make", "-s", "-C", paths.REPO, "all"], capture_output=True, text=True)
+    if p.returncode != 0:
+        lines = (p.stderr or p.stdout).strip().splitlines()
+        raise UserError("build failed: " + (lines[-1] if lines else f"make exited {p.returncode}"))
+
+
+def writable(folder, what, hint=""):
+    """Checked before anything is written: one line if folder cannot be."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+        probe = os.path.join(folder, f".write-test.{os.getpid()}")
+        with open(probe, "w"):
+            pass
+        os.unlink(probe)
+    except OSError as e:
+        raise UserError(f"cannot write {what} to {folder}: {e.strerror}{hint}")
+
+
+class Experiment:
+    """Use: exp.open(); with exp: exp.run(); exp.finish(). A monitor has
+    start(), step_started(step), step_ended(step) and stop(): started once
+    the journal is held, stopped before the settings go back."""
+
+    def __init__(self, plan, out, argv, context=None, extra_meta=None, resume=True,
+                 monitors=(), progress=sys.stderr):
+        self.plan = plan
+        self.out = os.path.abspath(out)
+        self.argv = argv
+        self.context = context or Context()
+        self.extra_meta = extra_meta or {}
+        self.resume = resume
+        self.monitors = list(monitors)
+        self.progress = progress
+        self.scratch = self.context.scratch or config.scratch()
+        self.meta_path = os.path.join(self.out, "meta.json")
+        self.runs_path = os.path.join(self.out, "runs.jsonl")
+        self.journal = None
+        self.held = None
+        self.ref_mb = {}
+        self.meta = None
+        self.measurement = None
+
+    # -- before the journal: checks, build, meta.json ---------------------
+
+    def open(self):
+        self.plan.check_root()
+        writable(self.scratch, "workload output",
+                 " (set SPBENCH_SCRATCH to a writable folder)")
+        writable(self.out, "results")
+        old = check_against_folder(self.out, self.plan)
+        if not self.resume and os.path.exists(self.runs_path):
+            raise UserError(f"{self.out} already holds results; choose another --out")
+        if self.context.build:
+            build()
+        host = hostinfo.host()
+        if self.plan.size == "ref":
+            reach = self.context.tlb_reach_kb or host["tlb_reach_4k_kb"]
+            self.ref_mb = {w.name: w.ref_mb(reach) for w in self.plan.workloads}
+        meta = {"schema": "spbench-meta/1", "created": (old or {}).get("created", now_iso()),
+                "finished": None, "argv": self.argv, "plan": self.plan.as_dict(),
+                **self.extra_meta,
+                "host": host, "kernel": hostinfo.kernel(self.plan.kernel, self.context.virt),
+                "settings": hostinfo.thp_settings(), "tools": hostinfo.tools(),
+                "revision": hostinfo.revision(), "ref_mb": self.ref_mb}
+        if old:
+            for key in ("workloads", "policies"):
+                meta["plan"][key] = sorted(set(old["plan"][key]) | set(meta["plan"][key]))
+        self.meta = meta
+        self._write_meta()
+        print(f"spbench: results in {self.out}", file=sys.stderr)
+        self.measurement = Measurement(self.plan, self.out, self.values)
+        return self
+
+    def values(self, w, outdir):
+        return workload_values(w, self.plan.size, outdir, self.plan.seed,
+                               self.ref_mb.get(w.name))
+
+    def prepare_inputs(self, workloads=None):
+        for w in workloads or self.plan.workloads:
+            prepare_inputs(w, self.plan.size, self.values(w, ""))
+
+    def finish(self):
+        """Marks meta.json finished; returns the number of failed checks."""
+        self.meta["finished"] = now_iso()
+        self._write_meta()
+        return self.measurement.failed_checks
+
+    def _write_meta(self):
+        atomic.write_text(self.meta_path, json.dumps(self.meta, indent=1) + "\n")
+
+    # -- while the journal is held ---------------------------------------
+
+    def __enter__(self):
+        self.journal = settings.Journal(config.state_dir())
+        self.journal.acquire()
+        try:
+            for m in self.monitors:
+                m.start()
+        except BaseException:
+            self._close()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self._close()
+        return False
+
+    def _close(self):
+        try:
+            for m in reversed(self.monitors):
+                m.stop()
+        finally:
+            # settings go back before anything else may fail
+            try:
+                self.journal.restore()
+            finally:
+                self.journal.release()
+                self.journal = None
+
+    def set(self, path, value):
+        self.journal.set(path, value)
+
+    @contextlib.contextmanager
+    def holding(self, state):
+        """Holds a memory state (a context manager, such as a Fragmenter)
+        across the steps run inside; without one, each step enters its own."""
+        with state as held:
+            self.held = held
+            try:
+                yield held
+            finally:
+                self.held = None
+
+    def run(self, steps=None):
+        """Runs steps (default: the plan's); a resumed folder runs only the
+        (workload, state) groups that miss a measured run."""
+        steps = list(self.plan.steps() if steps is None else steps)
+        todo = steps
+        if self.resume:
+            todo, recorded = pending(self.plan, steps, self.runs_path)
+            if not todo:
+                print(f"spbench: every run of this plan is already in {self.runs_path}",
+                      file=sys.stderr)
+                return
+            if recorded:
+                print(f"spbench: resuming: {recorded} runs already recorded", file=sys.stderr)
+        self.prepare_inputs(list({s.workload.name: s.workload for s in todo}.values()))
+        durations = []
+        for i, step in enumerate(todo):
+            self._show_progress(i, len(todo), step, durations)
+            t0 = time.monotonic()
+            self.one(step)
+            durations.append(time.monotonic() - t0)
+        if self.progress and self.progress.isatty():
+            print(file=self.progress)
+
+    def one(self, step):
+        for path, value in step.policy.settings:
+            self.journal.set(path, value)
+        outdir = tempfile.mkdtemp(prefix=f"{step.workload.name}-", dir=self.scratch)
+        try:
+            for m in self.monitors:
+                m.step_started(step)
+            if self.held is not None:
+                self.measurement.run(step, outdir)
+            else:
+                with memstate.entered(step.state, self.journal):
+                    self.measurement.run(step, outdir)
+            for m in self.monitors:
+                m.step_ended(step)
+        finally:
+            shutil.rmtree(outdir, ignore_errors=True)
+
+    def _show_progress(self, i, total, step, durations):
+        if not self.progress:
+            return
+        left = ""
+        if durations:
+            secs = sum(durations) / len(durations) * (total - i)
+            left = f", about {int(secs // 60)}m{int(secs % 60):02d}s left"
+        what = "warm-up" if step.warmup else f"run {step.rep + 1}/{self.plan.runs}"
+        line = (f"[{i + 1}/{total}] {step.workload.name} {self.plan.size} {step.state} "
+                f"{step.policy.name} {what}{left}")
+        if self.progress.isatty():
+            print("\r\033[K" + line, end="", file=self.progress, flush=True)
+        else:
+            print(line, file=self.progress, flush=True)
+

@@ -1,0 +1,95 @@
+"""One step measured: the workload under spstat with the policy's flags,
+its output checked, and its record appended to runs.jsonl as soon as it
+exists; a run whose check fails keeps its output under failed/."""
+import datetime
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+from . import atomic, hostinfo, paths, stops
+from .errors import UserError
+
+
+def now_iso():
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class Measurement:
+    """Runs steps of one plan into one result folder."""
+
+    def __init__(self, plan, out, values):
+        self.plan = plan
+        self.out = out
+        self.values = values            # (workload, outdir) -> placeholder values
+        self.runs_path = os.path.join(out, "runs.jsonl")
+        self.failed_checks = 0
+
+    def run(self, step, outdir):
+        plan, w, pol = self.plan, step.workload, step.policy
+        values = self.values(w, outdir)
+        cmd = w.expand(w.run, plan.size, **values)
+        stat_path = os.path.join(outdir, "spstat.json")
+        spstat = [paths.SPSTAT, "-o", stat_path, "--sample-ms", str(plan.sample_ms),
+                  *pol.spstat_flags, "--", *cmd]
+        started = now_iso()
+        rc = _spstat(spstat, outdir)
+        try:
+            with open(stat_path) as f:
+                stat = json.load(f)
+        except (OSError, ValueError):
+            raise UserError(f"{w.name}: spstat wrote no result "
+                            f"(exit {rc}); see {self.keep(outdir, step)}", status=1)
+        passed, message = self.verify(w, values, stat, rc, outdir)
+        record = {"schema": "spbench-run/1", "workload": w.name, "size": plan.size,
+                  "policy": pol.name, "state": step.state, "kernel": plan.kernel,
+                  "rep": step.rep, "warmup": step.warmup, "seed": plan.seed,
+                  "started": started, "check": {"passed": passed, "message": message},
+                  "settings": hostinfo.thp_settings(), "spstat": stat}
+        if not passed:
+            self.failed_checks += 1
+            kept = self.keep(outdir, step)
+            record["check"]["kept_output"] = kept
+            print(f"\nspbench: {w.name} {pol.name} run {step.rep + 1}: check FAILED: "
+                  f"{message} (output kept in {kept})", file=sys.stderr)
+        atomic.append_line(self.runs_path, json.dumps(record, separators=(",", ":")))
+
+    def verify(self, w, values, stat, rc, outdir):
+        exit_ = stat.get("exit", {})
+        if exit_.get("exec_error"):
+            return False, f"cannot run: {exit_['exec_error']}"
+        if exit_.get("signal"):
+            return False, f"killed by signal {exit_['signal']}"
+        if rc != 0:
+            with open(os.path.join(outdir, "stderr")) as f:
+                err = f.read().strip().splitlines()
+            return False, f"exit status {rc}: {err[-1] if err else ''}"
+        p = subprocess.run(w.expand(w.check, self.plan.size, **values),
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            lines = (p.stderr or p.stdout).strip().splitlines()
+            return False, lines[-1] if lines else f"check exited {p.returncode}"
+        return True, ""
+
+    def keep(self, outdir, step):
+        dest = os.path.join(self.out, "failed", f"{step.workload.name}-{step.policy.name}-"
+                            f"{step.rep}-{os.getpid()}")
+        if not os.path.exists(dest):
+            shutil.copytree(outdir, dest)
+        return dest
+
+
+def _spstat(cmd, outdir):
+    """Runs spstat, its output in outdir; a stop while it runs ends it first."""
+    proc = None
+    with open(os.path.join(outdir, "stdout"), "w") as so, \
+            open(os.path.join(outdir, "stderr"), "w") as se:
+        try:
+            with stops.held() as mask:
+                proc = stops.popen(cmd, mask, stdout=so, stderr=se)
+            return proc.wait()
+        finally:
+            if proc is not None and proc.poll() is None:
+                proc.terminate()
+                proc.wait()

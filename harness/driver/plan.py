@@ -1,0 +1,141 @@
+"""What an experiment runs: a Plan (workloads x policies x states, size,
+runs) and the typed Steps it expands to, in execution order; its form in
+meta.json and in the plan.json a guest kernel is handed; and which of its
+runs a result folder already holds."""
+import dataclasses
+import json
+import os
+
+from . import manifest, memstate, policies
+from .errors import UserError
+from .manifest import Workload
+from .policies import Policy
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """One run: a workload in a memory state under a policy."""
+    workload: Workload
+    state: str
+    policy: Policy
+    rep: int
+    warmup: bool
+
+    def key(self, plan):
+        return record_key(self.workload.name, plan.size, self.state, self.policy.name,
+                          plan.kernel, self.rep)
+
+
+@dataclasses.dataclass
+class Plan:
+    workloads: list
+    policies: list
+    states: list
+    size: str
+    runs: int
+    warmup: int
+    seed: int
+    sample_ms: int
+    kernel: str = "host"
+
+    def __post_init__(self):
+        if self.runs < 1 or self.warmup < 0 or self.sample_ms < 1:
+            raise UserError("--runs must be >= 1, --warmup >= 0, --sample-ms >= 1")
+
+    def as_dict(self):
+        return {"workloads": [w.name for w in self.workloads],
+                "policies": [p.name for p in self.policies],
+                "states": self.states, "size": self.size, "runs": self.runs,
+                "warmup": self.warmup, "kernel": self.kernel, "seed": self.seed,
+                "sample_ms": self.sample_ms}
+
+    @classmethod
+    def from_dict(cls, d, guest_patched=None):
+        """A plan from as_dict()'s form, its names resolved here: against this
+        kernel's sysfs, or by name only when guest_patched says the plan is
+        for a guest kernel (with or without the reservation patch)."""
+        try:
+            return cls([manifest.find(n) for n in d["workloads"]],
+                       policies.parse_list(",".join(d["policies"]), guest_patched),
+                       memstate.parse_list(",".join(d["states"])), d["size"], d["runs"],
+                       d["warmup"], d["seed"], d["sample_ms"], d.get("kernel", "host"))
+        except (KeyError, TypeError) as e:
+            raise UserError(f"not a valid plan: missing or wrong field {e}")
+
+    def steps(self):
+        """Per workload and state: the warm-ups, then the runs, each with every
+        policy in turn (A B A B ...), so that drift hits all of them."""
+        for w in self.workloads:
+            for state in self.states:
+                for i in range(self.warmup):
+                    for p in self.policies:
+                        yield Step(w, state, p, i, True)
+                for rep in range(self.runs):
+                    for p in self.policies:
+                        yield Step(w, state, p, rep, False)
+
+    def check_root(self):
+        """One line naming what needs root, before anything is written."""
+        if os.geteuid() == 0:
+            return
+        for p in self.policies:
+            if p.needs_root:
+                raise UserError(f"policy '{p.name}' needs root (it writes "
+                                f"{p.settings[0][0]}); run as root or use --policy base")
+        for state in self.states:
+            if state != "asis":
+                raise UserError(f"state '{state}' needs root (it drops caches, compacts or "
+                                "fragments memory); run as root or use --state asis")
+
+
+def record_key(workload, size, state, policy, kernel, rep):
+    return (workload, size, state, policy, kernel, rep)
+
+
+def done_keys(runs_path):
+    """Keys of the measured runs already recorded (for resuming)."""
+    keys = set()
+    if not os.path.exists(runs_path):
+        return keys
+    with open(runs_path) as f:
+        for line in f:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if not r.get("warmup"):
+                keys.add(record_key(r["workload"], r["size"], r["state"], r["policy"],
+                                    r["kernel"], r["rep"]))
+    return keys
+
+
+def pending(plan, steps, runs_path):
+    """The steps still to run: for every (workload, state) that misses a
+    measured run, its warm-ups and its missing runs; and how many measured
+    runs the folder already holds."""
+    done = done_keys(runs_path)
+    missing = [s for s in steps if not s.warmup and s.key(plan) not in done]
+    recorded = sum(1 for s in steps if not s.warmup) - len(missing)
+    groups = {(s.workload.name, s.state) for s in missing}
+    todo = [s for s in steps if (s.workload.name, s.state) in groups
+            and (s.warmup or s.key(plan) not in done)]
+    return todo, recorded
+
+
+def check_against_folder(out, plan):
+    """A rerun into an existing folder must be the same experiment; returns
+    the folder's meta.json, or None for a new folder."""
+    meta_path = os.path.join(out, "meta.json")
+    if not os.path.exists(meta_path):
+        return None
+    try:
+        with open(meta_path) as f:
+            old = json.load(f)
+    except (OSError, ValueError):
+        raise UserError(f"{meta_path} is not valid JSON; choose another --out")
+    op = old.get("plan", {})
+    for key in ("size", "kernel", "seed"):
+        if op.get(key) != plan.as_dict()[key]:
+            raise UserError(f"{out} holds a run with {key}={op.get(key)}; this one has "
+                            f"{key}={plan.as_dict()[key]}: choose another --out")
+    return old
