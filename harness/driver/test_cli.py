@@ -14,6 +14,7 @@ import time
 import pytest
 
 from harness.driver import cli, memstate, paths
+from harness.testing.procs import kill_session
 
 SPBENCH = os.path.join(paths.REPO, "harness", "spbench")
 THP = "/sys/kernel/mm/transparent_hugepage"
@@ -142,11 +143,7 @@ def started(env):
     procs = []
     yield procs
     for p in procs:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)     # and whatever it left running
-        except ProcessLookupError:
-            pass
-        p.wait()
+        kill_session(p)
     if procs:
         spbench(["restore"], env)
 

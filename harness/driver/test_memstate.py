@@ -4,8 +4,6 @@ spfrag fills, reads its report and releases it; the per-CPU lists drain
 through the journal. A stand-in spfrag and stand-in knob files here, so no
 root is needed."""
 import json
-import os
-import signal
 import subprocess
 import sys
 import time
@@ -15,6 +13,7 @@ import pytest
 from harness.driver import memstate, paths, settings, sustained
 from harness.driver.errors import UserError
 from harness.driver.plan import Plan
+from harness.testing.procs import kill_session
 
 
 def test_states_parse():
@@ -211,11 +210,7 @@ def test_fragmenter_stopped_before_ready_ends_spfrag_first(tmp_path):
     try:
         out, _ = p.communicate(timeout=30)
     finally:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        p.wait()
+        kill_session(p)
     assert out.split() == ["stopped", "143", "20", "0"]
     assert mark.read_text().split() == ["0", memstate.PCP_PINNED]
 
@@ -250,10 +245,7 @@ def test_spfrag_gets_sigterm_when_its_parent_is_killed(tmp_path):
             time.sleep(0.05)
         assert mark.exists(), "spfrag outlived its parent without a SIGTERM"
     finally:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        kill_session(p)
 
 
 def test_scheme_settings():

@@ -14,6 +14,7 @@ import time
 import pytest
 
 from harness.driver import memstate, settings
+from harness.testing.procs import kill_session
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SPFRAG = os.path.join(REPO, "build", "bin", "spfrag")
@@ -285,9 +286,5 @@ def test_settings_come_back_however_a_fill_is_stopped(tmp_path, sig):
             assert {path for path, _ in settings.recover(str(state))} == changed
         assert sysctls() == before
     finally:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        p.wait()
+        kill_session(p)
         settings.recover(str(state))
