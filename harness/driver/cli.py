@@ -271,3 +271,7 @@ def main(argv):
         print(f"\nspbench: stopped by {what}; settings restored; recorded runs are kept",
               file=sys.stderr)
         return 143 if isinstance(e, Terminated) else 130
+    except BrokenPipeError:
+        # the reader of our output went away (spbench ... | head): nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141

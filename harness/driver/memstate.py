@@ -23,7 +23,7 @@ from .settings import (COMPACT_MEMORY, DROP_CACHES, PCP_FRACTION, PIPE_MAX, PROA
 FRAG_MODES = {"fragmented": "pagecache", "fragmented-anon": "anon",
               "fragmented-unmovable": "unmovable"}
 STATES = ("clean", "asis") + tuple(FRAG_MODES)
-SPFRAG = os.path.join(paths.BIN, "spfrag")
+SPFRAG = paths.SPFRAG
 
 # percpu_pagelist_high_fraction that gives the per-CPU lists the kernel's
 # smallest high mark (spfrag's FRAG_PCP_FRACTION, which it checks for).

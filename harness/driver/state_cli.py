@@ -3,7 +3,7 @@ paper's sustained-benefit experiment."""
 import json
 import subprocess
 
-from . import manifest, memstate
+from . import manifest, paths
 from .errors import UserError
 
 
@@ -27,9 +27,9 @@ def add_parsers(sub):
 
 def measure():
     try:
-        p = subprocess.run([memstate.SPFRAG, "measure"], capture_output=True, text=True)
+        p = subprocess.run([paths.SPFRAG, "measure"], capture_output=True, text=True)
     except OSError as e:
-        raise UserError(f"cannot run {memstate.SPFRAG}: {e.strerror} (run make)")
+        raise UserError(f"cannot run {paths.SPFRAG}: {e.strerror} (run make)")
     if p.returncode != 0:
         lines = p.stderr.strip().splitlines()
         raise UserError("spfrag measure failed: " + (lines[-1] if lines else
