@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,68 +12,6 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
-
-/* ---- TAP ---- */
-
-static int tap_planned, tap_n, tap_pass, tap_fail, tap_skipped;
-
-void tap_plan(int n)
-{
-	tap_planned = n;
-	printf("TAP version 13\n1..%d\n", n);
-}
-
-bool tap_result(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s %d - ", ok ? "ok" : "not ok", ++tap_n);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (ok)
-		tap_pass++;
-	else
-		tap_fail++;
-	return ok;
-}
-
-void tap_skip(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("ok %d # SKIP ", ++tap_n);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	tap_skipped++;
-}
-
-void tap_diag(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("# ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
-
-int tap_finish(void)
-{
-	if (tap_n != tap_planned) {
-		printf("not ok %d - planned %d tests, ran %d\n", tap_n + 1,
-		       tap_planned, tap_n);
-		tap_fail++;
-	}
-	printf("# Totals: pass:%d fail:%d skip:%d\n", tap_pass, tap_fail,
-	       tap_skipped);
-	fflush(stdout);
-	return tap_fail ? 1 : 0;
-}
 
 /* ---- knobs ---- */
 

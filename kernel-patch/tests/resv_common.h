@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * resv_common.h - what the in-guest reservation tests share: kselftest-style
- * TAP output, saving/setting/restoring the THP and reservation knobs,
- * /proc/vmstat, /proc/meminfo, smaps and pagemap reading, 2 MB-aligned
- * guarded mappings, per-page patterns and bounded waits.
+ * TAP output (harness/testing/tap.h), saving/setting/restoring the THP and
+ * reservation knobs, /proc/vmstat, /proc/meminfo, smaps and pagemap reading,
+ * 2 MB-aligned guarded mappings, per-page patterns and bounded waits.
  */
 #ifndef RESV_COMMON_H
 #define RESV_COMMON_H
@@ -11,6 +11,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/*
+ * TAP: tap_plan(), tap_result(), tap_skip() and tap_finish() from each
+ * test's own file (tap.h keeps its counters per file), tap_diag() anywhere.
+ */
+#include "tap.h"
 
 #define PAGE_SZ		4096UL
 #define HPAGE_SZ	(2UL << 20)
@@ -20,14 +26,6 @@
 #define KNOB_THP	THP_DIR "/enabled"
 #define KNOB_RESV	THP_DIR "/reservation/enabled"
 #define KNOB_THRESHOLD	THP_DIR "/reservation/promote_threshold"
-
-/* TAP: a plan, numbered results, '#' diagnostics, totals at the end. */
-void tap_plan(int n);
-bool tap_result(bool ok, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void tap_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-int tap_finish(void);
 
 /*
  * Knobs.  knob_read() gives the selected word of a "[a] b c" file.

@@ -11,3 +11,6 @@ $(KTESTDIR)/%: $(OBJ)/kernel-patch/tests/%.o \
 	       $(OBJ)/kernel-patch/tests/resv_common.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
+
+# tap.h, the TAP output the tests share with the unit tests of the tree.
+$(OBJ)/kernel-patch/tests/%.o: CFLAGS += -Iharness/testing
