@@ -11,6 +11,8 @@ from .errors import UserError
 
 SUITE = os.path.join(paths.REPO, "kernel-patch", "tests", "run-in-guest.sh")
 SUMMARY = re.compile(r"(\d+) passed, (\d+) failed")
+# what the suite prints before the upstream selftests' part
+UPSTREAM_HEADER = "# run-in-guest.sh"
 
 
 def upstream_dir():
@@ -38,7 +40,7 @@ def run(timeout, accel, reservations=True, upstream=True):
     env = ["env"]
     if upstream and reservations:
         _build_upstream_selftests(info)
-        env.append(f"RESV_upstream_dir()={upstream_dir()}")
+        env.append(f"RESV_UPSTREAM={upstream_dir()}")
     if not reservations:
         env.append("RESV_TEST_KNOB=0")
     command = env + [SUITE]
@@ -52,5 +54,9 @@ def run(timeout, accel, reservations=True, upstream=True):
               file=sys.stderr)
         return 1
     passed, failed = map(int, summary[-1].groups())
+    if upstream and reservations and UPSTREAM_HEADER not in result.output:
+        print("spbench: the upstream mm selftests were built but did not run in the guest; "
+              f"console log: {result.log}", file=sys.stderr)
+        failed += 1
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 and result.status == 0 else 1
