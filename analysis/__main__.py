@@ -24,7 +24,7 @@ def main(argv=None):
             out = table.render_paper_table(results.load(args.dir))
         else:
             out = table.render_run_table(results.load(args.dir))
-    except (results.NotAResultFolder, paper.PaperDataMissing) as e:
+    except (results.NotAResultFolder, paper.PaperDataMissing, diff.DiffError) as e:
         print(f"analysis: {e}", file=sys.stderr)
         return 2
     sys.stdout.write(out)

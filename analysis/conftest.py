@@ -41,25 +41,46 @@ def counter(value):
 
 def record(workload, policy, wall, state="clean", size="test", rep=0, warmup=False,
            passed=True, load=None, store=None, anon_kb=1000, huge_kb=0, hist=None,
-           kernel="host"):
+           kernel="host", minor=None, major=None, vmstat=None, settings=None,
+           tlbsim=None, user=None, sys_s=0.0):
+    """vmstat: the vmstat_delta object (default: no THP event); tlbsim: the simulator's
+    object, absent by default."""
+    counters = {"dTLB-load-misses": counter(load), "dTLB-store-misses": counter(store)}
+    if minor is not None:
+        counters["minor-faults"] = counter(minor)
+    if major is not None:
+        counters["major-faults"] = counter(major)
     spstat = {
         "schema": "spstat/1",
         "command": [workload],
         "exit": {"code": 0, "signal": None, "exec_error": None},
-        "time": {"wall_s": wall, "user_s": wall, "sys_s": 0.0},
+        "time": {"wall_s": wall, "user_s": wall if user is None else user, "sys_s": sys_s},
         "max_rss_kb": anon_kb,
-        "counters": {"dTLB-load-misses": counter(load), "dTLB-store-misses": counter(store)},
+        "counters": counters,
         "coverage": {
             "interval_ms": 100, "samples": 3,
             "peak": {"rss_kb": anon_kb, "anon_kb": anon_kb, "anon_huge_kb": huge_kb,
                      "shmem_pmd_kb": 0, "file_pmd_kb": 0},
             "histogram": hist or {"available": False, "reason": "needs root"}},
+        "vmstat_delta": {"thp_fault_alloc": 0, "thp_fault_fallback": 0,
+                         "thp_collapse_alloc": 0} if vmstat is None else vmstat,
     }
-    return {"schema": "spbench-run/1", "workload": workload, "size": size, "policy": policy,
-            "state": state, "kernel": kernel, "rep": rep, "warmup": warmup, "seed": 42,
-            "started": "2026-12-03T05:00:01Z",
-            "check": {"passed": passed, "message": "" if passed else "wrong checksum"},
-            "settings": {}, "spstat": spstat}
+    rec = {"schema": "spbench-run/1", "workload": workload, "size": size, "policy": policy,
+           "state": state, "kernel": kernel, "rep": rep, "warmup": warmup, "seed": 42,
+           "started": "2026-12-03T05:00:01Z",
+           "check": {"passed": passed, "message": "" if passed else "wrong checksum"},
+           "settings": settings or {}, "spstat": spstat}
+    if tlbsim is not None:
+        rec["tlbsim"] = tlbsim
+    return rec
+
+
+def histogram(kb, pages):
+    """An available page-size histogram from {size_kb: kB mapped} and {size_kb: folios}."""
+    return {"available": True, "reason": None,
+            "pages": {f"{s}kB": n for s, n in pages.items()},
+            "kb": {f"{s}kB": n for s, n in kb.items()},
+            "rss_kb": sum(kb.values()), "taken": 1, "cost_s": 0.01}
 
 
 def write(folder, records, meta_obj=None):
@@ -91,6 +112,7 @@ class Builder:
     meta = staticmethod(meta)
     record = staticmethod(record)
     series = staticmethod(series)
+    histogram = staticmethod(histogram)
 
     def __init__(self, tmp_path):
         self.tmp_path = tmp_path

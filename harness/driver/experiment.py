@@ -31,6 +31,7 @@ class Context:
     tlb_reach_kb: int = None    # for ref sizes: a guest's CPUID is the emulator's
     scratch: str = None         # workload output; None: SPBENCH_SCRATCH or build/scratch
     build: bool = True          # a guest sees the host's build read-only
+    kernel_build: dict = None   # the booted variant's build.json, as the host read it
 
 
 def default_out(suffix=None):
@@ -100,7 +101,8 @@ class Experiment:
         meta = {"schema": "spbench-meta/1", "created": (old or {}).get("created", now_iso()),
                 "finished": None, "argv": self.argv, "plan": self.plan.as_dict(),
                 **self.extra_meta,
-                "host": host, "kernel": hostinfo.kernel(self.plan.kernel, self.context.virt),
+                "host": host, "kernel": hostinfo.kernel(self.plan.kernel, self.context.virt,
+                                          self.context.kernel_build),
                 "settings": hostinfo.thp_settings(), "tools": hostinfo.tools(),
                 "revision": hostinfo.revision(), "ref_mb": self.ref_mb}
         if old:

@@ -2,6 +2,7 @@
 guest sees the host's tree read-only) and writes the plan as plan.json into
 the result folder, which is the guest's writable share; the booted guest
 runs `spbench run-plan` on that file, and nothing else tells it what to do."""
+import dataclasses
 import json
 import os
 import sys
@@ -32,8 +33,9 @@ def run_in_guest(plan, out, argv, mem, timeout):
     print(f"spbench: running the plan in the {plan.kernel} kernel under {accel.upper()} "
           f"({reason})", file=sys.stderr)
     plan_path = os.path.join(out, PLAN_FILE)
-    write_plan(plan_path, plan, argv, Context(virt=accel, tlb_reach_kb=reach,
-                                              scratch=GUEST_SCRATCH, build=False))
+    write_plan(plan_path, plan, argv, Context(
+        virt=accel, tlb_reach_kb=reach, scratch=GUEST_SCRATCH, build=False,
+        kernel_build=kernel_build.recorded_build(plan.kernel)))
     inner = [os.path.join(paths.REPO, "harness", "spbench"), "run-plan", plan_path]
     result = kernel_boot.boot(plan.kernel, inner, mem=mem, accel=accel, share=out,
                               timeout=timeout)
@@ -48,8 +50,7 @@ def run_in_guest(plan, out, argv, mem, timeout):
 
 def write_plan(path, plan, argv, context):
     doc = {"schema": SCHEMA, "plan": plan.as_dict(), "argv": argv,
-           "context": {"virt": context.virt, "tlb_reach_kb": context.tlb_reach_kb,
-                       "scratch": context.scratch, "build": context.build}}
+           "context": dataclasses.asdict(context)}
     atomic.write_text(path, json.dumps(doc, indent=1) + "\n")
 
 

@@ -72,8 +72,10 @@ def revision():
     return p.stdout.strip() or None
 
 
-def kernel(variant="host", virt=None):
-    """virt: how a guest kernel is run (kvm or tcg), which it cannot see itself."""
+def kernel(variant="host", virt=None, build=None):
+    """virt: how a guest kernel is run (kvm or tcg), which it cannot see itself;
+    build: the variant's build record as the host that booted it read it (a
+    guest may not see the host's kernel folder)."""
     try:
         with open("/proc/cmdline") as f:
             cmdline = f.read().strip()
@@ -81,10 +83,27 @@ def kernel(variant="host", virt=None):
         cmdline = None
     k = {"release": platform.release(), "cmdline": cmdline, "variant": variant,
          "virt": virt or virtualisation()}
+    if variant != "host":
+        k.update(_build(variant, k["release"], build))
     if k["virt"] == "tcg":
         k["virt_note"] = ("guest under TCG software emulation: times are not evidence "
                           "about TLBs (the emulator has its own TLB)")
     return k
+
+
+def _build(variant, release, info=None):
+    """The patch series (its hash and files) and config hash of a built variant, from the
+    build.json its build wrote, when that build made the kernel running here."""
+    from . import kernel_build
+    where = os.path.join(kernel_build.variant_dir(variant), "build.json")
+    info = info or kernel_build.recorded_build(variant)
+    if info is None:
+        return {"series_sha": None, "build_note": f"{where} not found"}
+    if info.get("release") != release:
+        return {"series_sha": None, "build_note": f"{where} is of release "
+                f"{info.get('release')}, not the running {release}"}
+    return {"series_sha": info.get("series_sha"), "series": info.get("series") or [],
+            "config_sha": info.get("config_sha")}
 
 
 def tools():

@@ -30,6 +30,15 @@ def bzimage(variant):
     return os.path.join(variant_dir(variant), "obj", "arch", "x86", "boot", "bzImage")
 
 
+def recorded_build(variant):
+    """What the last build of variant recorded in its build.json, or None."""
+    try:
+        with open(os.path.join(variant_dir(variant), "build.json")) as f:
+            info = json.load(f)
+    except (OSError, ValueError):
+        return None
+    return info if isinstance(info, dict) else None
+
 
 def _sha(paths_):
     h = hashlib.sha256()
