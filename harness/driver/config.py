@@ -45,7 +45,8 @@ def kernel_dir():
 
 
 def kernel_patches():
-    return _get("SPBENCH_KERNEL_PATCHES", os.path.join(paths.REPO, "kernel-patch", "linux-6.12"))
+    return _get("SPBENCH_KERNEL_PATCHES",
+                os.path.join(paths.REPO, "kernel-patch", "linux-6.12"))
 
 
 def frag_args():
