@@ -1,6 +1,8 @@
 """Per-group metrics taken from the spstat objects of a group's records: wall time, data-TLB
 misses (or why they are missing) and superpage coverage."""
 
+import json
+import os
 import statistics
 from dataclasses import dataclass, field
 
@@ -122,3 +124,35 @@ def coverage(group):
     else:
         cov.big_reason = hist_reason or "no histogram"
     return cov
+
+
+def sim_records(folder):
+    """The simulated-TLB records of a result folder (tlbsim.jsonl, written by
+    run --tlbsim), the last per (workload, size); none when it has none."""
+    found = {}
+    try:
+        with open(os.path.join(folder, "tlbsim.jsonl")) as f:
+            for line in f:
+                try:
+                    r = json.loads(line)
+                except ValueError:
+                    continue
+                if r.get("simulated"):
+                    found[(r.get("workload"), r.get("size"))] = r
+    except OSError:
+        pass
+    return list(found.values())
+
+
+def sim_reductions(record):
+    """{model: {policy: (data misses, reduction % against base or None)}} of
+    one simulated record: the data-TLB misses that went to the page table."""
+    out = {}
+    for model, m in record.get("tlbsim", {}).get("models", {}).items():
+        base = m["policies"].get("base", {}).get("data_misses")
+        out[model] = {}
+        for policy, p in m["policies"].items():
+            misses = p["data_misses"]
+            red = (100.0 * (1 - misses / base)) if base else None
+            out[model][policy] = (misses, red)
+    return out

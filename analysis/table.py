@@ -1,7 +1,7 @@
 """Text tables of one result set: the run table (every group against its base policy) and the
 paper table (ours beside the paper's tables 1-3)."""
 
-from . import compare, notes as notes_mod, paper as paper_mod, stats, text
+from . import compare, metrics, notes as notes_mod, paper as paper_mod, stats, text
 
 RULES = (
     "time: mean wall time (s) and the half-width of its 95% CI (Student's t)",
@@ -75,6 +75,27 @@ def render_run_table(rs):
         notes.add(rule)
     notes_mod.context(rs, notes)
     out += ["", notes.render()]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def render_sim_table(folder):
+    """The simulated TLBs of run --tlbsim: per workload, model and policy, the data-TLB
+    misses that reach the page table and their reduction against base (sim miss red.)."""
+    header = ["workload", "size", "model", "policy", "sim dTLB miss", "sim miss red."]
+    rows, errors = [], []
+    for rec in sorted(metrics.sim_records(folder), key=lambda r: r["workload"]):
+        if "tlbsim" not in rec:
+            errors.append(f"{rec['workload']}: not simulated: {rec.get('error')}")
+            continue
+        for model, pols in metrics.sim_reductions(rec).items():
+            for policy, (misses, red) in pols.items():
+                rows.append([rec["workload"], rec["size"], model, policy, text.count(misses),
+                             "base" if policy == "base" else text.pct(red, digits=2)])
+    out = ["simulated TLBs (sptlb: a Valgrind replay of each workload's address stream, "
+           "deterministic, not timed)", ""]
+    out.append(text.columns(header, rows, "llllrr") if rows else "no simulated records")
+    out += [""] + errors + ["sim miss red.: 1 - policy/base of simulated data-TLB misses "
+                            "that reach the page table (last level)"]
     return "\n".join(out).rstrip() + "\n"
 
 

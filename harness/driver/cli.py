@@ -36,7 +36,7 @@ def parser():
     sub.add_parser("restore", help="put back settings an interrupted run left changed")
 
     r = sub.add_parser("run", help="run workloads under page-size policies")
-    r.add_argument("workloads", nargs="+", metavar="WORKLOAD")
+    r.add_argument("workloads", nargs="*", metavar="WORKLOAD")
     add_run_options(r, default_size="test")
 
     d = sub.add_parser("diff", help="compare two result folders (B relative to A)")
@@ -87,6 +87,12 @@ def parser():
 
     state_cli.add_parsers(sub)
 
+    ts = sub.add_parser("tlbsim", help="simulated TLB misses of any command under every "
+                        "page-size policy (sptlb, a Valgrind tool)")
+    ts.add_argument("--model", action="append", help="alpha21264, x86-modern or a model file")
+    ts.add_argument("--out", help="write the JSON here, not stdout")
+    ts.add_argument("tlbsim_command", nargs=argparse.REMAINDER, metavar="-- COMMAND")
+
     rp = sub.add_parser("reproduce", help="the paper's experiment: every workload, "
                         "base vs thp, clean memory, with the paper's numbers beside")
     add_run_options(rp, default_size="ref")
@@ -94,6 +100,8 @@ def parser():
 
 
 def add_run_options(r, default_size):
+    r.add_argument("--group", metavar="NAME",
+                   help="also run every workload of a group: " + ", ".join(manifest.GROUPS))
     r.add_argument("--policy", default="base,thp",
                    help="comma list: base, thp, mthp-<size> (e.g. mthp-64K), mthp-all")
     r.add_argument("--state", default="clean",
@@ -108,6 +116,9 @@ def add_run_options(r, default_size):
     r.add_argument("--kernel", default="host",
                    help="host (the running kernel), or a built variant booted under "
                    "qemu: stock, patched, test")
+    r.add_argument("--tlbsim", action="store_true",
+                   help="also run each workload once under sptlb, the TLB simulator "
+                   "(untimed; simulated miss columns)")
     r.add_argument("--guest-mem", default="4G", help="guest memory with --kernel")
     r.add_argument("--guest-timeout", type=float, default=7200,
                    help="seconds before a guest running the plan is stopped")
@@ -115,10 +126,12 @@ def add_run_options(r, default_size):
 
 def cmd_list(args):
     reach = _tlb_reach_kb()
-    names = manifest.available()
+    loaded = [manifest.find(n) for n in manifest.available()]
+    # by group, in the paper's order (CINT2000, CFP2000, other), then by name
+    loaded.sort(key=lambda w: (manifest.GROUPS.index(w.group), w.name))
     rows = [("workload", "group", "test MB", "paper MB", "ref MB", "description")]
-    for n in names:
-        w = manifest.find(n)
+    for w in loaded:
+        n = w.name
         ref = str(w.ref_mb(reach)) if reach else "?"
         rows.append((n, w.group, str(w.footprint_mb("test")), str(w.footprint_mb("paper")),
                      ref, w.description))
@@ -150,11 +163,30 @@ def make_plan(args, workload_names):
         guest_patched = VARIANTS[args.kernel][0]
     return Plan(workloads, policies.parse_list(args.policy, guest_patched),
                 memstate.parse_list(args.state), args.size, args.runs, args.warmup,
-                args.seed, args.sample_ms, kernel=args.kernel)
+                args.seed, args.sample_ms, kernel=args.kernel,
+                tlbsim=getattr(args, "tlbsim", False))
+
+
+def group_workloads(group, names):
+    """names, then every workload of group (any case) not among them."""
+    wanted = {g.lower(): g for g in manifest.GROUPS}.get(group.lower())
+    if wanted is None:
+        raise UserError(f"unknown group '{group}'; groups: {', '.join(manifest.GROUPS)}")
+    members = [n for n in manifest.available() if manifest.find(n).group == wanted]
+    if not members:
+        raise UserError(f"group {wanted} has no workloads")
+    return list(names) + [n for n in members if n not in names]
 
 
 def cmd_run(args, workload_names=None):
-    plan = make_plan(args, workload_names or args.workloads)
+    if workload_names is None:
+        workload_names = getattr(args, "workloads", [])
+        if args.group:
+            workload_names = group_workloads(args.group, workload_names)
+        if not workload_names:
+            raise UserError("run needs workloads or --group NAME, e.g. 'spbench run matrix' "
+                            "or 'spbench run --group CINT2000'")
+    plan = make_plan(args, workload_names)
     out = os.path.abspath(args.out or default_out())
     argv = ["spbench"] + sys.argv[1:]
     if plan.kernel != "host":
@@ -173,10 +205,13 @@ def _execute(plan, out, argv, context, paper=False):
     exp = Experiment(plan, out, argv, context).open()
     with exp:
         exp.run()
+    exp.simulate()
     failed = exp.finish()
     from analysis import results, table
     rs = results.load(out)
     print(table.render_run_table(rs))
+    if plan.tlbsim:
+        print(table.render_sim_table(out))
     if paper:
         from analysis import paper as paper_data
         try:
@@ -191,7 +226,7 @@ def _execute(plan, out, argv, context, paper=False):
 
 
 def cmd_reproduce(args):
-    return cmd_run(args, manifest.available())
+    return cmd_run(args, None if args.group else manifest.available())
 
 
 def cmd_diff(args):
@@ -256,6 +291,15 @@ def cmd_kernel(args):
     raise UserError("spbench kernel needs an action: build, boot or test")
 
 
+def cmd_tlbsim(args):
+    from harness.tlbsim import sptlb
+    build()
+    cmd = args.tlbsim_command
+    argv = (["--model=" + m for m in args.model or []]
+            + (["--out", args.out] if args.out else []) + ["--"] + cmd[1 if cmd[:1] == ["--"] else 0:])
+    return sptlb.main(argv)
+
+
 def cmd_doctor(args):
     from . import doctor
     return doctor.report()
@@ -263,7 +307,7 @@ def cmd_doctor(args):
 
 COMMANDS = {"list": cmd_list, "doctor": cmd_doctor, "run": cmd_run, "diff": cmd_diff,
             "restore": cmd_restore, "reproduce": cmd_reproduce, "command": cmd_command,
-            "run-plan": cmd_run_plan,
+            "run-plan": cmd_run_plan, "tlbsim": cmd_tlbsim,
             "kernel": cmd_kernel, **state_cli.COMMANDS}
 
 

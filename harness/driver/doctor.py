@@ -69,6 +69,16 @@ def report():
     _line("page-size histogram", "available (/proc/kpageflags readable)" if kpf else
           "unavailable: /proc/kpageflags needs root")
 
+    print("simulated TLBs (sptlb)")
+    from harness.tlbsim import sptlb
+    try:
+        _, data = sptlb.run(["/bin/true"], sptlb.DEFAULT_MODELS,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _line("sptlb -- /bin/true", "works: models " + ", ".join(data["models"]))
+    except sptlb.Refused as e:
+        _line("sptlb -- /bin/true", f"does not work: {e}")
+        problems += 1
+
     print("virtualisation")
     _line("/dev/kvm", "present" if os.path.exists("/dev/kvm") else "absent")
     probe = os.path.join(paths.BIN, "spkvmprobe")

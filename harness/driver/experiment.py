@@ -19,7 +19,7 @@ import time
 from . import atomic, config, hostinfo, memstate, paths, settings
 from .errors import UserError
 from .inputs import prepare_inputs, workload_values
-from .measure import Measurement, now_iso
+from .measure import Measurement, now_iso, simulate, simulated_done
 from .plan import check_against_folder, pending
 
 
@@ -196,6 +196,25 @@ class Experiment:
             durations.append(time.monotonic() - t0)
         if self.progress and self.progress.isatty():
             print(file=self.progress)
+
+    def simulate(self):
+        """--tlbsim: each workload of the plan once under sptlb, after the
+        timed runs and never timed itself; a folder that has a workload's
+        counts already is not asked again."""
+        if not self.plan.tlbsim:
+            return
+        done = simulated_done(self.out)
+        todo = [w for w in self.plan.workloads if (w.name, self.plan.size) not in done]
+        self.prepare_inputs(todo)
+        for w in todo:
+            if self.progress:
+                print(f"spbench: {w.name} {self.plan.size} under sptlb (simulated TLBs, "
+                      "not timed)", file=self.progress, flush=True)
+            outdir = tempfile.mkdtemp(prefix=f"{w.name}-sim-", dir=self.scratch)
+            try:
+                simulate(self.plan, w, self.values(w, outdir), self.out)
+            finally:
+                shutil.rmtree(outdir, ignore_errors=True)
 
     def one(self, step):
         for path, value in step.policy.settings:

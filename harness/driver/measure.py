@@ -80,6 +80,45 @@ class Measurement:
         return dest
 
 
+def simulate(plan, w, values, out):
+    """The workload once under sptlb (never timed); its counts go to
+    tlbsim.jsonl as a record marked simulated. A program the tool cannot
+    follow gets one line on stderr and a record saying why."""
+    from harness.tlbsim import sptlb
+    cmd = w.expand(w.run, plan.size, **values)
+    record = {"schema": "spbench-tlbsim/1", "simulated": True, "workload": w.name,
+              "size": plan.size, "kernel": plan.kernel, "seed": plan.seed,
+              "started": now_iso()}
+    with open(os.devnull, "w") as null:
+        try:
+            status, data = sptlb.run(cmd, sptlb.DEFAULT_MODELS, stdout=null, stderr=null)
+            record["tlbsim"] = data
+            if status != 0:
+                record["error"] = f"exit status {status}"
+        except sptlb.Refused as e:
+            record["error"] = str(e)
+            print(f"\nspbench: {w.name}: tlbsim: {e}", file=sys.stderr)
+    atomic.append_line(os.path.join(out, "tlbsim.jsonl"),
+                       json.dumps(record, separators=(",", ":")))
+
+
+def simulated_done(out):
+    """Workloads (name, size) already simulated in the folder."""
+    done = set()
+    try:
+        with open(os.path.join(out, "tlbsim.jsonl")) as f:
+            for line in f:
+                try:
+                    r = json.loads(line)
+                except ValueError:
+                    continue
+                if "tlbsim" in r:
+                    done.add((r["workload"], r["size"]))
+    except OSError:
+        pass
+    return done
+
+
 def _spstat(cmd, outdir):
     """Runs spstat, its output in outdir; a stop while it runs ends it first."""
     proc = None

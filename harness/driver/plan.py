@@ -37,6 +37,7 @@ class Plan:
     seed: int
     sample_ms: int
     kernel: str = "host"
+    tlbsim: bool = False        # each workload once more under sptlb, untimed
 
     def __post_init__(self):
         if self.runs < 1 or self.warmup < 0 or self.sample_ms < 1:
@@ -47,7 +48,7 @@ class Plan:
                 "policies": [p.name for p in self.policies],
                 "states": self.states, "size": self.size, "runs": self.runs,
                 "warmup": self.warmup, "kernel": self.kernel, "seed": self.seed,
-                "sample_ms": self.sample_ms}
+                "sample_ms": self.sample_ms, **({"tlbsim": True} if self.tlbsim else {})}
 
     @classmethod
     def from_dict(cls, d, guest_patched=None):
@@ -58,7 +59,8 @@ class Plan:
             return cls([manifest.find(n) for n in d["workloads"]],
                        policies.parse_list(",".join(d["policies"]), guest_patched),
                        memstate.parse_list(",".join(d["states"])), d["size"], d["runs"],
-                       d["warmup"], d["seed"], d["sample_ms"], d.get("kernel", "host"))
+                       d["warmup"], d["seed"], d["sample_ms"], d.get("kernel", "host"),
+                       d.get("tlbsim", False))
         except (KeyError, TypeError) as e:
             raise UserError(f"not a valid plan: missing or wrong field {e}")
 

@@ -1,0 +1,437 @@
+/*
+ * sp_main.c - sptlb, the Valgrind tool: feeds every instruction fetch and
+ * every data load and store of the client, with its mmap, munmap and brk
+ * events, to the TLB models of sim.c, and writes their counts as JSON.
+ *
+ * Instrumentation writes events into a buffer with plain IR stores, with
+ * no call per access: one 64-bit word per event, a data address, or bit 63
+ * set with the number of instructions (bits 48-62) fetched in a run from
+ * one 4 KB page (bits 0-47 the run's first address).  A run ends at a page
+ * change and at every side exit, so each counted instruction did execute.
+ * A guarded call at the start of a superblock empties the buffer when the
+ * block's events might not fit; every memory-map event empties it first,
+ * so the models see accesses and map changes in program order.
+ */
+#include "pub_tool_basics.h"
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcfile.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+#include "pub_tool_threadstate.h"
+#include "pub_tool_tooliface.h"
+
+#include "env.h"
+#include "model.h"
+#include "sim.h"
+
+#define BUF_EVENTS	(1 << 16)
+#define RUN_PAGE_SHIFT	12
+#define INSTR_BIT	(1ULL << 63)
+#define ADDR_MASK	((1ULL << 48) - 1)
+#define MAX_RUN		0x7fff
+#define MAX_MODELS	4
+
+static ULong buf[BUF_EVENTS];
+static ULong *buf_ptr = buf;
+
+static const HChar *clo_models;
+static const HChar *clo_out;
+static struct ts_sim *sim;
+
+void *ts_alloc(size_t n)
+{
+	void *p = VG_(calloc)("sptlb", 1, n ? n : 1);
+
+	return p;
+}
+
+void ts_free(void *p)
+{
+	if (p)
+		VG_(free)(p);
+}
+
+void ts_fatal(const char *msg)
+{
+	VG_(fmsg)("sptlb: %s\n", msg);
+	VG_(exit)(1);
+	for (;;)
+		;
+}
+
+/* Valgrind keeps a reservation below the client stack it grows into. */
+static Bool is_stack(const NSegment *seg)
+{
+	const NSegment *below;
+
+	if (seg->kind != SkAnonC || seg->start == 0)
+		return False;
+	below = VG_(am_find_nsegment)(seg->start - 1);
+	return below && below->kind == SkResvn;
+}
+
+int ts_extent(uint64_t addr, uint64_t *start, uint64_t *end, int *dir)
+{
+	const NSegment *seg = VG_(am_find_nsegment)((Addr)addr);
+
+	if (!seg || seg->kind == SkFree || seg->kind == SkResvn)
+		return 0;
+	*start = seg->start;
+	*end = (uint64_t)seg->end + 1;
+	*dir = is_stack(seg) ? -1 : 0;
+	return 1;
+}
+
+static void process(const ULong *end)
+{
+	for (const ULong *p = buf; p < end; p++) {
+		ULong v = *p;
+
+		if (v & INSTR_BIT)
+			ts_sim_access(sim, v & ADDR_MASK, true,
+				      (v >> 48) & MAX_RUN);
+		else if (v)
+			ts_sim_access(sim, v, false, 1);
+	}
+}
+
+static VG_REGPARM(1) void flush_from_code(ULong *end)
+{
+	process(end);
+}
+
+static void flush(void)
+{
+	process(buf_ptr);
+	buf_ptr = buf;
+}
+
+static void on_startup(Addr a, SizeT len, Bool rr, Bool ww, Bool xx,
+		       ULong di)
+{
+	const NSegment *seg = VG_(am_find_nsegment)(a);
+
+	(void)rr; (void)ww; (void)xx; (void)di;
+	flush();
+	ts_sim_map(sim, a, a + len, seg && is_stack(seg) ? -1 : 0);
+}
+
+static void on_mmap(Addr a, SizeT len, Bool rr, Bool ww, Bool xx, ULong di)
+{
+	(void)rr; (void)ww; (void)xx; (void)di;
+	flush();
+	ts_sim_map(sim, a, a + len, 0);
+}
+
+static void on_munmap(Addr a, SizeT len)
+{
+	flush();
+	ts_sim_unmap(sim, a, a + len);
+}
+
+static void on_brk(Addr a, SizeT len, ThreadId tid)
+{
+	(void)tid;
+	flush();
+	ts_sim_brk(sim, a, a + len);
+}
+
+static void on_remap(Addr from, Addr to, SizeT len)
+{
+	(void)from;
+	flush();
+	ts_sim_map(sim, to, to + len, 0);
+}
+
+static IRExpr *as_atom(IRSB *out, IRExpr *e)
+{
+	IRTemp t;
+
+	if (isIRAtom(e))
+		return e;
+	t = newIRTemp(out->tyenv, Ity_I64);
+	addStmtToIRSB(out, IRStmt_WrTmp(t, e));
+	return IRExpr_RdTmp(t);
+}
+
+static void put_event(IRSB *out, IRTemp ptr, UInt k, IRExpr *value)
+{
+	IRTemp at = newIRTemp(out->tyenv, Ity_I64);
+
+	value = as_atom(out, value);
+	addStmtToIRSB(out, IRStmt_WrTmp(at, IRExpr_Binop(Iop_Add64,
+				IRExpr_RdTmp(ptr), mkIRExpr_HWord(8 * k))));
+	addStmtToIRSB(out, IRStmt_Store(Iend_LE, IRExpr_RdTmp(at), value));
+}
+
+static void write_back(IRSB *out, IRTemp ptr, UInt k)
+{
+	IRExpr *at = mkIRExpr_HWord((HWord)&buf_ptr);
+	IRExpr *v = as_atom(out, IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(ptr),
+					      mkIRExpr_HWord(8 * k)));
+
+	addStmtToIRSB(out, IRStmt_Store(Iend_LE, at, v));
+}
+
+static IRExpr *guarded(IRSB *out, IRExpr *guard, IRExpr *addr)
+{
+	if (!guard)
+		return addr;
+	return IRExpr_ITE(as_atom(out, guard), addr, mkIRExpr_HWord(0));
+}
+
+/* The events of one statement: 1 for a memory access, else 0. */
+static UInt data_events(const IRStmt *st)
+{
+	switch (st->tag) {
+	case Ist_WrTmp:
+		return st->Ist.WrTmp.data->tag == Iex_Load;
+	case Ist_Store:
+	case Ist_StoreG:
+	case Ist_LoadG:
+	case Ist_CAS:
+	case Ist_LLSC:
+		return 1;
+	case Ist_Dirty:
+		return st->Ist.Dirty.details->mFx != Ifx_None;
+	default:
+		return 0;
+	}
+}
+
+static IRSB *sp_instrument(VgCallbackClosure *closure, IRSB *in,
+			   const VexGuestLayout *layout,
+			   const VexGuestExtents *vge,
+			   const VexArchInfo *archinfo, IRType gw, IRType hw)
+{
+	IRSB *out = deepCopyIRSBExceptStmts(in);
+	UInt *run = VG_(calloc)("sptlb.run", in->stmts_used + 1, sizeof(UInt));
+	UInt events = 0, k = 0;
+	Int i = 0, at = -1;
+	Addr page = 0;
+	IRTemp ptr0, guard, ptr;
+	IRDirty *d;
+
+	(void)closure; (void)layout; (void)vge; (void)archinfo;
+	if (gw != Ity_I64 || hw != Ity_I64)
+		VG_(tool_panic)("sptlb: 64-bit guests only");
+	while (i < in->stmts_used && in->stmts[i]->tag != Ist_IMark)
+		addStmtToIRSB(out, in->stmts[i++]);
+	for (Int j = i; j < in->stmts_used; j++) {
+		const IRStmt *st = in->stmts[j];
+
+		if (st->tag == Ist_IMark) {
+			Addr pg = (Addr)st->Ist.IMark.addr >> RUN_PAGE_SHIFT;
+
+			if (at < 0 || pg != page || run[at] == MAX_RUN) {
+				at = j;
+				page = pg;
+				events++;
+			}
+			run[at]++;
+		} else if (st->tag == Ist_Exit) {
+			at = -1;
+		}
+		events += data_events(st);
+	}
+	if (events * 2 > BUF_EVENTS)
+		VG_(tool_panic)("sptlb: superblock with too many accesses");
+
+	ptr0 = newIRTemp(out->tyenv, Ity_I64);
+	guard = newIRTemp(out->tyenv, Ity_I1);
+	ptr = newIRTemp(out->tyenv, Ity_I64);
+	addStmtToIRSB(out, IRStmt_WrTmp(ptr0, IRExpr_Load(Iend_LE, Ity_I64,
+				mkIRExpr_HWord((HWord)&buf_ptr))));
+	addStmtToIRSB(out, IRStmt_WrTmp(guard, IRExpr_Binop(Iop_CmpLT64U,
+				mkIRExpr_HWord((HWord)(buf + BUF_EVENTS - events)),
+				IRExpr_RdTmp(ptr0))));
+	d = unsafeIRDirty_0_N(1, "sptlb_flush",
+			      VG_(fnptr_to_fnentry)(flush_from_code),
+			      mkIRExprVec_1(IRExpr_RdTmp(ptr0)));
+	d->guard = IRExpr_RdTmp(guard);
+	addStmtToIRSB(out, IRStmt_Dirty(d));
+	addStmtToIRSB(out, IRStmt_WrTmp(ptr, IRExpr_ITE(IRExpr_RdTmp(guard),
+				mkIRExpr_HWord((HWord)buf),
+				IRExpr_RdTmp(ptr0))));
+
+	for (; i < in->stmts_used; i++) {
+		IRStmt *st = in->stmts[i];
+		IRDirty *dd;
+
+		switch (st->tag) {
+		case Ist_IMark:
+			addStmtToIRSB(out, st);
+			if (run[i])
+				put_event(out, ptr, k++, mkIRExpr_HWord(
+					INSTR_BIT | (ULong)run[i] << 48 |
+					((ULong)st->Ist.IMark.addr & ADDR_MASK)));
+			continue;
+		case Ist_Exit:
+			write_back(out, ptr, k);
+			break;
+		case Ist_WrTmp:
+			if (st->Ist.WrTmp.data->tag == Iex_Load)
+				put_event(out, ptr, k++,
+					  st->Ist.WrTmp.data->Iex.Load.addr);
+			break;
+		case Ist_Store:
+			put_event(out, ptr, k++, st->Ist.Store.addr);
+			break;
+		case Ist_StoreG:
+			put_event(out, ptr, k++, guarded(out,
+				  st->Ist.StoreG.details->guard,
+				  st->Ist.StoreG.details->addr));
+			break;
+		case Ist_LoadG:
+			put_event(out, ptr, k++, guarded(out,
+				  st->Ist.LoadG.details->guard,
+				  st->Ist.LoadG.details->addr));
+			break;
+		case Ist_CAS:
+			put_event(out, ptr, k++, st->Ist.CAS.details->addr);
+			break;
+		case Ist_LLSC:
+			put_event(out, ptr, k++, st->Ist.LLSC.addr);
+			break;
+		case Ist_Dirty:
+			dd = st->Ist.Dirty.details;
+			if (dd->mFx != Ifx_None)
+				put_event(out, ptr, k++,
+					  guarded(out, dd->guard, dd->mAddr));
+			break;
+		default:
+			break;
+		}
+		addStmtToIRSB(out, st);
+	}
+	write_back(out, ptr, k);
+	tl_assert(k == events);
+	VG_(free)(run);
+	return out;
+}
+
+static Bool sp_option(const HChar *arg)
+{
+	if VG_STR_CLO(arg, "--models", clo_models) {}
+	else if VG_STR_CLO(arg, "--out", clo_out) {}
+	else
+		return False;
+	return True;
+}
+
+static void sp_usage(void)
+{
+	VG_(printf)("    --models=FILE[,FILE]  TLB model files [required]\n"
+		    "    --out=FILE            where the JSON report goes [stdout]\n");
+}
+
+static void sp_debug_usage(void)
+{
+}
+
+static char *read_file(const HChar *path)
+{
+	SysRes r = VG_(open)(path, VKI_O_RDONLY, 0);
+	struct vg_stat stat;
+	Int fd, got;
+	char *text;
+
+	if (sr_isError(r))
+		return NULL;
+	fd = (Int)sr_Res(r);
+	if (VG_(fstat)(fd, &stat) != 0 || stat.size > (1 << 20)) {
+		VG_(close)(fd);
+		return NULL;
+	}
+	text = ts_alloc((size_t)stat.size + 1);
+	got = VG_(read)(fd, text, (Int)stat.size);
+	VG_(close)(fd);
+	if (got != (Int)stat.size) {
+		ts_free(text);
+		return NULL;
+	}
+	return text;
+}
+
+static void sp_post_clo_init(void)
+{
+	static struct ts_model models[MAX_MODELS];
+	HChar *list, *save = NULL;
+	UInt n = 0;
+
+	if (!clo_models)
+		ts_fatal("--models=FILE[,FILE] is required");
+	list = VG_(strdup)("sptlb.clo", clo_models);
+	for (HChar *path = VG_(strtok_r)(list, ",", &save); path;
+	     path = VG_(strtok_r)(NULL, ",", &save)) {
+		struct ts_buf err = { 0 };
+		char *text = read_file(path);
+
+		if (n == MAX_MODELS)
+			ts_fatal("at most 4 models");
+		if (!text) {
+			VG_(fmsg)("sptlb: cannot read model file %s\n", path);
+			VG_(exit)(1);
+		}
+		if (!ts_model_parse(&models[n], text, &err)) {
+			VG_(fmsg)("sptlb: %s: %s\n", path, err.s);
+			VG_(exit)(1);
+		}
+		ts_free(text);
+		n++;
+	}
+	VG_(free)(list);
+	sim = ts_sim_new(models, n);
+}
+
+static void sp_fini(Int exitcode)
+{
+	struct ts_buf out = { 0 };
+	Int fd = 1;
+
+	(void)exitcode;
+	flush();
+	ts_sim_report(sim, &out);
+	if (clo_out) {
+		fd = VG_(fd_open)(clo_out, VKI_O_CREAT | VKI_O_WRONLY |
+				  VKI_O_TRUNC, 0644);
+		if (fd < 0) {
+			VG_(fmsg)("sptlb: cannot write %s\n", clo_out);
+			return;
+		}
+	}
+	for (size_t done = 0; done < out.len;) {
+		Int w = VG_(write)(fd, out.s + done, (Int)(out.len - done));
+
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	if (clo_out)
+		VG_(close)(fd);
+	ts_buf_free(&out);
+}
+
+static void sp_pre_clo_init(void)
+{
+	VG_(details_name)("sptlb");
+	VG_(details_version)("1");
+	VG_(details_description)("TLB misses under page-size policies");
+	VG_(details_copyright_author)("spbench");
+	VG_(details_bug_reports_to)("spbench");
+	VG_(details_avg_translation_sizeB)(400);
+	VG_(basic_tool_funcs)(sp_post_clo_init, sp_instrument, sp_fini);
+	VG_(needs_command_line_options)(sp_option, sp_usage, sp_debug_usage);
+	VG_(track_new_mem_startup)(on_startup);
+	VG_(track_new_mem_mmap)(on_mmap);
+	VG_(track_die_mem_munmap)(on_munmap);
+	VG_(track_new_mem_brk)(on_brk);
+	VG_(track_die_mem_brk)(on_munmap);
+	VG_(track_copy_mem_remap)(on_remap);
+}
+
+VG_DETERMINE_INTERFACE_VERSION(sp_pre_clo_init)

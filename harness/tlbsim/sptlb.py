@@ -1,0 +1,137 @@
+#!/usr/bin/python3
+"""sptlb: runs a command under the sptlb Valgrind tool and prints its
+simulated TLB counts (every model, every policy) as one JSON object.
+
+    sptlb [--model NAME|FILE]... [--out FILE] -- COMMAND [ARGS]
+
+Installed as build/bin/sptlb; finds the tool in build/tlbsim and the model
+files in harness/tlbsim/models of the same tree.
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.realpath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+TOOL_DIR = os.path.join(REPO, "build", "tlbsim")
+MODELS = os.path.join(REPO, "harness", "tlbsim", "models")
+DEFAULT_MODELS = ("alpha21264", "x86-modern")
+
+
+class Refused(Exception):
+    """A command the tool cannot follow, or a tool that is not there."""
+
+
+def model_path(name):
+    if os.sep in name or name.endswith(".model"):
+        path = name
+    else:
+        path = os.path.join(MODELS, name + ".model")
+    if not os.path.isfile(path):
+        known = sorted(f[:-6] for f in os.listdir(MODELS)
+                       if f.endswith(".model"))
+        raise Refused("no model %r (known: %s)" % (name, ", ".join(known)))
+    return path
+
+
+def elf_class(path):
+    """1 for a 32-bit ELF, 2 for 64-bit, None for anything else."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(5)
+    except OSError:
+        return None
+    return head[4] if head[:4] == b"\x7fELF" else None
+
+
+def check_command(cmd):
+    exe = shutil.which(cmd[0])
+    if exe is None:
+        raise Refused("%s: command not found" % cmd[0])
+    if elf_class(exe) == 1:
+        raise Refused("%s is a 32-bit program; the tool follows 64-bit "
+                      "x86 programs only" % cmd[0])
+    return exe
+
+
+def tool_ready():
+    """None when the tool can run here, else why not."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return "valgrind is not installed (make deps)"
+    if not os.path.isfile(os.path.join(TOOL_DIR, "sptlb-amd64-linux")):
+        return "the tool is not built (make)"
+    return None
+
+
+def run(cmd, models, stdout=None, stderr=None):
+    """Runs cmd under the tool; returns (exit status, report dict)."""
+    why = tool_ready()
+    if why:
+        raise Refused(why)
+    check_command(cmd)
+    paths = [model_path(m) for m in models]
+    fd, report = tempfile.mkstemp(prefix="sptlb.", suffix=".json")
+    os.close(fd)
+    env = dict(os.environ, VALGRIND_LIB=TOOL_DIR)
+    argv = ["valgrind", "-q", "--tool=sptlb",
+            "--smc-check=all-non-file",
+            "--models=" + ",".join(paths), "--out=" + report] + list(cmd)
+    try:
+        proc = subprocess.run(argv, env=env, stdout=stdout, stderr=stderr)
+        if proc.returncode < 0:
+            raise Refused("%s ended by signal %s: its counts would be "
+                          "partial, none reported"
+                          % (cmd[0], signal.Signals(-proc.returncode).name))
+        try:
+            with open(report) as f:
+                data = json.load(f)
+        except (OSError, ValueError):
+            data = None
+        if not data:
+            raise Refused("the tool wrote no report for %s (exit status "
+                          "%d); valgrind's messages are above"
+                          % (cmd[0], proc.returncode))
+    finally:
+        os.unlink(report)
+    data["command"] = list(cmd)
+    data["exit_status"] = proc.returncode
+    return proc.returncode, data
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="sptlb", description="simulated TLB misses of a command "
+        "under every page-size policy")
+    parser.add_argument("--model", action="append",
+                        help="model name or file (default: %s)"
+                        % ", ".join(DEFAULT_MODELS))
+    parser.add_argument("--out", help="write the JSON here, not stdout")
+    parser.add_argument("cmd", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
+    if not cmd:
+        parser.error("no command: sptlb [--model M] -- COMMAND [ARGS]")
+    try:
+        status, data = run(cmd, args.model or DEFAULT_MODELS)
+    except Refused as e:
+        print("sptlb: %s" % e, file=sys.stderr)
+        return 2
+    text = json.dumps(data, sort_keys=True)
+    if args.out:
+        with open(args.out + ".tmp", "w") as f:
+            f.write(text + "\n")
+        os.replace(args.out + ".tmp", args.out)
+    else:
+        sys.stdout.flush()
+        print(text)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+/* test_model.c - the model files of the tree parse to the geometry they
+ * state, and bad model text is refused with its line number. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "tap.h"
+#include "env.h"
+
+static char *slurp(const char *name)
+{
+	static char path[512];
+	FILE *f;
+	char *text;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", MODELS, name);
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)n + 1);
+	if (fread(text, 1, (size_t)n, f) != (size_t)n)
+		text[0] = 0;
+	fclose(f);
+	return text;
+}
+
+static void refused(const char *text, const char *want, const char *what)
+{
+	struct ts_model m;
+	struct ts_buf err = { 0 };
+	bool ok = ts_model_parse(&m, text, &err);
+
+	TAP_CHECK(!ok && err.s && strstr(err.s, want), "refused: %s (%s)", what,
+		  err.s ? err.s : "no message");
+	ts_buf_free(&err);
+}
+
+int main(void)
+{
+	struct ts_model m;
+	struct ts_buf err = { 0 };
+	char *text = slurp("alpha21264.model");
+	bool ok = text && ts_model_parse(&m, text, &err);
+
+	TAP_CHECK(ok, "alpha21264 parses %s", err.s ? err.s : "");
+	if (ok) {
+		TAP_CHECK(m.nsizes == 4 && m.size[0] == 8192 &&
+			  m.size[3] == 4u << 20 && m.shift[2] == 19,
+			  "alpha21264: 8K 64K 512K 4M");
+		TAP_CHECK(m.ntlbs == 2 && m.tlb[0].entries == 128 &&
+			  m.tlb[0].ways == 128 && m.tlb[0].sizes == 15 &&
+			  m.tlb[0].repl == TS_NLU &&
+			  m.tlb[1].repl == TS_ROUND_ROBIN,
+			  "alpha21264: 128-entry fully associative DTB and ITB");
+		TAP_CHECK(m.npolicies == 5 && m.policy[4].sizes == 14 &&
+			  m.policy[2].sizes == 4 && !m.policy[0].sizes,
+			  "alpha21264: base, 64K, 512K, 4M, all");
+	}
+	free(text);
+	text = slurp("x86-modern.model");
+	ok = text && ts_model_parse(&m, text, &err);
+	TAP_CHECK(ok, "x86-modern parses %s", err.s ? err.s : "");
+	if (ok) {
+		TAP_CHECK(m.ntlbs == 5 && m.tlb[0].next == 4 &&
+			  m.tlb[4].stream == TS_ANY &&
+			  m.tlb[4].entries == 2048 && m.tlb[4].ways == 16,
+			  "x86-modern: first levels go on to a 2048-entry STLB");
+		TAP_CHECK(m.first[TS_DATA][1] == 1 && m.first[TS_INSTR][0] == 2,
+			  "x86-modern: 2M data to dtlb-2m, 4K fetches to itlb-4k");
+		TAP_CHECK(m.npolicies == 3 && m.policy[2].immediate &&
+			  m.policy[2].sizes == 2, "x86-modern: thp-always is 2M");
+	}
+	free(text);
+	ts_buf_free(&err);
+
+	refused("name a\npages 8K 12K\n", "line 2: page size not a power",
+		"a size not a power of two");
+	refused("name a\npages 8K\ntlb t data 4 4 lru 8K -> u\npolicies base\n",
+		"names no other TLB", "an unknown next level");
+	refused("name a\npages 8K 64K\ntlb t data 4 4 lru 8K\n"
+		"tlb i instr 4 4 lru 8K 64K\npolicies base\n",
+		"no TLB holds data", "a page size no data TLB holds");
+	refused("name a\npages 8K 64K\ntlb t any 4 4 lru 8K 64K\npolicies 2M\n",
+		"line 4: policy not", "a policy size the model lacks");
+	refused("name a\npages 8K\ntlb t any 6 4 lru 8K\n", "line 3: entries",
+		"entries not a multiple of ways");
+	refused("color blue\n", "line 1: unknown keyword", "an unknown keyword");
+	return tap_done();
+}

@@ -1,0 +1,97 @@
+/* test_tlb.c - the TLB alone: misses of known access sequences under each
+ * replacement, set indexing, page sizes kept apart, invalidation. */
+#include <stdint.h>
+
+#include "tap.h"
+#include "tlb.h"
+
+static const unsigned shifts[] = { 13, 16 };
+
+/* Walks pages 0..n-1 of 8 KB, `rounds` times; returns the misses. */
+static uint64_t walk(unsigned entries, unsigned ways, enum ts_repl repl,
+		     unsigned n, unsigned rounds)
+{
+	struct ts_tlb t;
+	uint64_t misses;
+
+	ts_tlb_init(&t, entries, ways, repl);
+	for (unsigned r = 0; r < rounds; r++)
+		for (unsigned p = 0; p < n; p++)
+			ts_tlb_access(&t, (uint64_t)p << 13 | 0x18, 13, 0);
+	misses = t.misses;
+	ts_tlb_destroy(&t);
+	return misses;
+}
+
+static unsigned run(unsigned entries, unsigned ways, enum ts_repl repl,
+		    const unsigned *pages, unsigned n)
+{
+	struct ts_tlb t;
+	unsigned misses;
+
+	ts_tlb_init(&t, entries, ways, repl);
+	for (unsigned i = 0; i < n; i++)
+		ts_tlb_access(&t, (uint64_t)pages[i] << 13, 13, 0);
+	misses = (unsigned)t.misses;
+	ts_tlb_destroy(&t);
+	return misses;
+}
+
+int main(void)
+{
+	/* E-entry fully associative LRU: N <= E misses N times, N > E every
+	 * access (each page was evicted E distinct pages ago). */
+	static const unsigned es[] = { 16, 128 };
+
+	for (unsigned i = 0; i < 2; i++) {
+		unsigned e = es[i];
+
+		TAP_CHECK(walk(e, e, TS_LRU, e - 1, 5) == e - 1,
+			  "%u-entry LRU, %u pages x5: %u misses", e, e - 1, e - 1);
+		TAP_CHECK(walk(e, e, TS_LRU, e, 5) == e,
+			  "%u-entry LRU, %u pages x5: %u misses", e, e, e);
+		TAP_CHECK(walk(e, e, TS_LRU, e + 1, 5) == 5 * (e + 1),
+			  "%u-entry LRU, %u pages x5: every access misses",
+			  e, e + 1);
+		TAP_CHECK(walk(e, e, TS_LRU, 3 * e, 4) == 12 * e,
+			  "%u-entry LRU, %u pages x4: every access misses",
+			  e, 3 * e);
+	}
+	TAP_CHECK(walk(128, 128, TS_ROUND_ROBIN, 129, 3) == 3 * 129,
+		  "round-robin thrashes on one page more than it holds");
+	TAP_CHECK(walk(128, 128, TS_NLU, 100, 7) == 100,
+		  "NLU holds what fits");
+
+	/* 0 1 2 3 0 4 0 in four ways: LRU evicts 1, round-robin evicts 0
+	 * (so the last 0 misses), NLU skips 0 (just used) and evicts 1. */
+	static const unsigned seq[] = { 0, 1, 2, 3, 0, 4, 0 };
+
+	TAP_CHECK(run(4, 4, TS_LRU, seq, 7) == 5, "LRU: 5 misses");
+	TAP_CHECK(run(4, 4, TS_ROUND_ROBIN, seq, 7) == 6,
+		  "round-robin: 6 misses");
+	TAP_CHECK(run(4, 4, TS_NLU, seq, 7) == 5, "NLU: 5 misses");
+
+	/* Two sets of two ways: 0 2 4 share set 0 and thrash; 1 3 fit set 1. */
+	static const unsigned sets[] = { 0, 2, 4, 1, 3, 0, 2, 4, 1, 3,
+					 0, 2, 4, 1, 3 };
+
+	TAP_CHECK(run(4, 2, TS_LRU, sets, 15) == 11,
+		  "2x2 set-associative: 9 conflict misses + 2 cold");
+
+	struct ts_tlb t;
+
+	ts_tlb_init(&t, 128, 128, TS_LRU);
+	ts_tlb_access(&t, 0x10000, 13, 0);
+	TAP_CHECK(!ts_tlb_access(&t, 0x10000, 16, 1),
+		  "a 64 KB page does not hit an 8 KB entry at the same address");
+	TAP_CHECK(ts_tlb_access(&t, 0x1e000, 16, 1),
+		  "the 64 KB entry covers its whole page");
+	ts_tlb_invalidate(&t, 0x12000, 0x14000, shifts);
+	TAP_CHECK(!ts_tlb_holds(&t, 0x10000, 16, 1) &&
+		  ts_tlb_holds(&t, 0x10000, 13, 0),
+		  "invalidating one 8 KB page drops the 64 KB entry over it only");
+	TAP_CHECK(!ts_tlb_access(&t, 0x10000, 16, 1) && t.misses == 3,
+		  "the dropped entry misses again");
+	ts_tlb_destroy(&t);
+	return tap_done();
+}
