@@ -308,3 +308,24 @@ def test_run_plan_refuses_a_bad_file(env, tmp_path):
                    "not an spbench plan")
     one_line_error(spbench(["run-plan", str(tmp_path / "none.json")], env),
                    "cannot read the plan")
+
+
+def test_group_adds_its_workloads_after_the_named_ones():
+    import tomllib
+    folder = os.path.join(paths.REPO, "workloads")
+    cint = sorted(d for d in os.listdir(folder)
+                  if os.path.exists(os.path.join(folder, d, "workload.toml"))
+                  and tomllib.load(open(os.path.join(folder, d, "workload.toml"), "rb"))
+                  ["group"] == "CINT2000")
+    assert len(cint) >= 4
+    got = cli.group_workloads("cint2000", ["matrix", cint[0]])
+    assert got[:2] == ["matrix", cint[0]]
+    assert sorted(got[2:]) == cint[1:]
+
+
+def test_bad_group_or_no_workload(env, tmp_path):
+    out = tmp_path / "out"
+    one_line_error(spbench(["run", "--group", "nope", "--out", str(out)], env),
+                   "unknown group 'nope'")
+    one_line_error(spbench(["run", "--out", str(out)], env), "run needs workloads")
+    assert not out.exists()
