@@ -28,6 +28,55 @@ def expand(cmd, args, **values):
     return fill_command(cmd, args, {"bin": BIN, "seed": "7", **values})
 
 
+def run_section(m, section, args, **values):
+    """Runs the manifest m's command for section ("prepare", "run" or
+    "check"), filled as expand() fills it, with no input on stdin; the
+    finished process, its output captured as text."""
+    return subprocess.run(expand(m[section]["command"], args, **values),
+                          capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL)
+
+
+def assert_section_passes(m, section, args, **values):
+    """run_section() exited 0; the process, for a look at its output."""
+    proc = run_section(m, section, args, **values)
+    assert proc.returncode == 0, (section, proc.stderr)
+    return proc
+
+
+def prepare_and_run(m, args, base, **values):
+    """Runs the manifest m's prepare and run commands with args, the
+    inputs in base/in and the output in base/out (both made here), and
+    asserts that each exits 0. The placeholder values as strings: input,
+    out and whatever values adds (a seed other than 7, say)."""
+    values = {"input": os.path.join(base, "in"),
+              "out": os.path.join(base, "out"), **values}
+    os.mkdir(values["input"])
+    os.mkdir(values["out"])
+    for section in ("prepare", "run"):
+        assert_section_passes(m, section, args, **values)
+    return values
+
+
+def run_on_text(name, path, text, *args):
+    """Writes text to path and runs the program name on it: args, then
+    path."""
+    path.write_text(text)
+    return run(name, *args, str(path))
+
+
+def read_bytes(folder, name):
+    """The bytes of the file name in folder."""
+    with open(os.path.join(folder, name), "rb") as f:
+        return f.read()
+
+
+def read_text(folder, name):
+    """The text of the file name in folder."""
+    with open(os.path.join(folder, name)) as f:
+        return f.read()
+
+
 def assert_check_fails(prog, proc, what=None):
     """prog (an output check) refused its input: exit 1 and one line that
     starts with its name and, when what is given, says what."""

@@ -19,11 +19,11 @@ int main(int argc, char **argv)
 	unsigned char *in, *comp, *back;
 	unsigned int clen, blen, cap;
 	struct atomic_file af;
-	struct bzip2_args a;
+	struct corpus_args a;
 	int rc;
 	FILE *f;
 
-	bzip2_parse_args(argc, argv, BZIP2_RUN, &a);
+	bzip2_parse_args(argc, argv, CORPUS_RUN, &a);
 	in = corpus_read(PROG, a.input, a.bytes);
 	if (!in)
 		return 1;

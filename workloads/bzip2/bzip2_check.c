@@ -12,10 +12,10 @@
 
 int main(int argc, char **argv)
 {
-	struct bzip2_args a;
+	struct corpus_args a;
 	char *bz[] = { "/usr/bin/bzip2", "-dc", "--", NULL, NULL };
 
-	bzip2_parse_args(argc, argv, BZIP2_CHECK, &a);
+	bzip2_parse_args(argc, argv, CORPUS_CHECK, &a);
 	check_begin("sp-bzip2-check", a.path);
 	if (access(a.path, R_OK))
 		check_fail("cannot read: %s", strerror(errno));

@@ -5,8 +5,8 @@
 
 int main(int argc, char **argv)
 {
-	struct bzip2_args a;
+	struct corpus_args a;
 
-	bzip2_parse_args(argc, argv, BZIP2_GEN, &a);
+	bzip2_parse_args(argc, argv, CORPUS_GEN, &a);
 	return corpus_write("sp-bzip2-gen", a.path, a.bytes, a.seed) ? 1 : 0;
 }

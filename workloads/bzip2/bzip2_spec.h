@@ -3,7 +3,7 @@
 #ifndef SP_BZIP2_SPEC_H
 #define SP_BZIP2_SPEC_H
 
-#include <stdint.h>
+#include "corpus_args.h"
 
 /* bzip2's largest block, 900 kB, as bzip2 -9 (its default). */
 #define BZIP2_BLOCK_SIZE 9
@@ -12,17 +12,14 @@
  * input, the compressed copy and the decompressed copy. */
 #define BZIP2_FOOTPRINT_PER_BYTE 2.52
 
-enum bzip2_mode { BZIP2_GEN, BZIP2_RUN, BZIP2_CHECK };
-
-struct bzip2_args {
-	uint64_t bytes;		/* input size */
-	uint64_t seed;
-	const char *input;	/* -i: the prepared corpus (run only) */
-	const char *path;	/* -o for gen and run, the check's operand */
-};
-
-/* Parses argv; on bad input prints one line and exits 2. */
-void bzip2_parse_args(int argc, char **argv, enum bzip2_mode mode,
-		      struct bzip2_args *a);
+/* The shared command line (corpus_args.h), with this workload's operand
+ * and footprint. */
+static inline void bzip2_parse_args(int argc, char **argv,
+					enum corpus_mode mode,
+					struct corpus_args *a)
+{
+	corpus_parse_args(argc, argv, mode, "OUT.BZ2",
+			  BZIP2_FOOTPRINT_PER_BYTE, a);
+}
 
 #endif

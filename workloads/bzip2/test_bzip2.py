@@ -5,12 +5,12 @@ arguments are refused, and the manifest runs end to end."""
 import bz2
 import functools
 import os
-import subprocess
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics, expand,
-                     manifest, run)
+from testkit import (assert_check_fails, assert_manifest_basics,
+                     assert_section_passes, manifest, prepare_and_run,
+                     read_bytes, run)
 
 MANIFEST = manifest(__file__)
 TINY = ["-n", "300"]
@@ -19,15 +19,7 @@ TINY = ["-n", "300"]
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
     """The manifest's prepare and run for TINY, seed 7."""
-    base = tmp_path_factory.mktemp("bzip2")
-    values = {"input": str(base / "in"), "out": str(base / "out")}
-    os.mkdir(values["input"])
-    os.mkdir(values["out"])
-    for section in ("prepare", "run"):
-        proc = subprocess.run(expand(MANIFEST[section]["command"], TINY,
-                                     **values), capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
-    return values
+    return prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("bzip2"))
 
 
 def check(path, args=TINY, seed="7"):
@@ -38,19 +30,15 @@ assert_fails = functools.partial(assert_check_fails, "sp-bzip2-check")
 
 
 def out_bytes(made):
-    with open(os.path.join(made["out"], "out.bz2"), "rb") as f:
-        return f.read()
+    return read_bytes(made["out"], "out.bz2")
 
 
 def corpus(made):
-    with open(os.path.join(made["input"], "corpus.dat"), "rb") as f:
-        return f.read()
+    return read_bytes(made["input"], "corpus.dat")
 
 
 def test_real_output_passes(made):
-    proc = subprocess.run(expand(MANIFEST["check"]["command"], TINY, **made),
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
+    assert_section_passes(MANIFEST, "check", TINY, **made)
     assert len(corpus(made)) == 300 * 1024
     data = out_bytes(made)
     assert data[:4] == b"BZh9"          # block size 9

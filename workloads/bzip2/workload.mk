@@ -5,14 +5,14 @@
 BZIP2_DIR := workloads/bzip2
 BINS += $(BIN)/sp-bzip2-gen $(BIN)/sp-bzip2 $(BIN)/sp-bzip2-check
 
-$(BIN)/sp-bzip2-gen: $(OBJ)/$(BZIP2_DIR)/bzip2_gen.o $(OBJ)/$(BZIP2_DIR)/bzip2_args.o $(WL_CORPUS) $(WL_SIZE) $(WL_ATOMIC)
+$(BIN)/sp-bzip2-gen: $(OBJ)/$(BZIP2_DIR)/bzip2_gen.o $(WL_CORPUS_ARGS) $(WL_CORPUS) $(WL_SIZE) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(BIN)/sp-bzip2: $(OBJ)/$(BZIP2_DIR)/bzip2.o $(OBJ)/$(BZIP2_DIR)/bzip2_args.o $(WL_CORPUS) $(WL_SIZE) $(WL_ATOMIC)
+$(BIN)/sp-bzip2: $(OBJ)/$(BZIP2_DIR)/bzip2.o $(WL_CORPUS_ARGS) $(WL_CORPUS) $(WL_SIZE) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lbz2
 
-$(BIN)/sp-bzip2-check: $(OBJ)/$(BZIP2_DIR)/bzip2_check.o $(OBJ)/$(BZIP2_DIR)/bzip2_args.o $(WL_CORPUS_CHECK) $(WL_CORPUS) $(WL_SIZE) $(WL_ATOMIC) $(WL_CHECK)
+$(BIN)/sp-bzip2-check: $(OBJ)/$(BZIP2_DIR)/bzip2_check.o $(WL_CORPUS_ARGS) $(WL_CORPUS_CHECK) $(WL_CORPUS) $(WL_SIZE) $(WL_ATOMIC) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^

@@ -2,10 +2,12 @@
 #include "check.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *check_prog = "check", *check_file;
 
@@ -59,4 +61,28 @@ void check_expect(const char *what, const char *got, const char *want)
 {
 	if (strcmp(got, want))
 		check_fail("%s is %.64s, expected %.64s", what, got, want);
+}
+
+int check_spawn(char *const argv[], pid_t *pid)
+{
+	int fds[2];
+
+	if (pipe(fds))
+		check_fail("cannot make a pipe: %s", strerror(errno));
+	*pid = fork();
+	if (*pid < 0)
+		check_fail("cannot fork: %s", strerror(errno));
+	if (*pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(fds[1], 1);
+		if (null >= 0)
+			dup2(null, 2);
+		close(fds[0]);
+		close(fds[1]);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	return fds[0];
 }

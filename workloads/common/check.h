@@ -4,6 +4,8 @@
 #ifndef SP_WORKLOAD_CHECK_H
 #define SP_WORKLOAD_CHECK_H
 
+#include <sys/types.h>
+
 #define CHECK_VALUE_MAX 64
 
 /* Names the check and the file it judges (NULL: messages name no file). */
@@ -19,5 +21,11 @@ void check_read_keys(const char *const keys[], int n,
 
 /* check_fail unless got is want: "WHAT is GOT, expected WANT". */
 void check_expect(const char *what, const char *got, const char *want);
+
+/* Starts argv[0] with argv, its standard output into a pipe and its
+ * standard error to /dev/null (its complaints would be a second line: the
+ * verdict says it). The pipe's read end; the child's id in *pid. A pipe or
+ * fork that fails is a check_fail. */
+int check_spawn(char *const argv[], pid_t *pid);
 
 #endif

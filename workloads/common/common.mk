@@ -24,6 +24,8 @@ $(TESTBIN)/common_test_%: $(OBJ)/$(COMMON_DIR)/tests/test_%.o
 $(TESTBIN)/common_test_cli_size: $(WL_SIZE)
 $(TESTBIN)/common_test_atomic_file: $(WL_ATOMIC)
 
-# The compression workloads' (gzip, bzip2) seeded corpus, and its check.
+# The compression workloads' (gzip, bzip2) seeded corpus, their command
+# line, and its check.
 WL_CORPUS := $(OBJ)/$(COMMON_DIR)/corpus.o
+WL_CORPUS_ARGS := $(OBJ)/$(COMMON_DIR)/corpus_args.o
 WL_CORPUS_CHECK := $(OBJ)/$(COMMON_DIR)/corpus_check.o

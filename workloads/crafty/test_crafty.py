@@ -4,12 +4,12 @@ search, a wrong node total, a missing or other position fail it; bad
 arguments are refused; and the manifest's commands work end to end."""
 import functools
 import re
-import subprocess
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics, expand,
-                     manifest, run)
+from testkit import (assert_check_fails, assert_manifest_basics,
+                     assert_section_passes, manifest,
+                     prepare_and_run, read_text, run, run_on_text)
 
 MANIFEST = manifest(__file__)
 TINY = ["-m", "2", "-p", "3", "-d", "6"]
@@ -18,21 +18,13 @@ TINY = ["-m", "2", "-p", "3", "-d", "6"]
 @pytest.fixture(scope="module")
 def searched(tmp_path_factory):
     """The manifest's prepare and run commands on TINY; the output."""
-    base = tmp_path_factory.mktemp("crafty")
-    values = {"input": str(base / "in"), "out": str(base / "out")}
-    (base / "in").mkdir()
-    (base / "out").mkdir()
-    for section in ("prepare", "run"):
-        proc = subprocess.run(expand(MANIFEST[section]["command"], TINY,
-                                     **values), capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
-    return (base / "out" / "search.txt").read_text()
+    made = prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("crafty"))
+    return read_text(made["out"], "search.txt")
 
 
 def check(tmp_path, text, args=TINY, seed="7"):
-    path = tmp_path / "search.txt"
-    path.write_text(text)
-    return run("sp-crafty-check", *args, "-s", seed, str(path))
+    return run_on_text("sp-crafty-check", tmp_path / "search.txt", text, *args,
+                       "-s", seed)
 
 
 assert_fails = functools.partial(assert_check_fails, "sp-crafty-check")
@@ -54,8 +46,7 @@ def test_real_output_passes(searched, tmp_path):
 
 def test_manifest_check_command_passes(searched, tmp_path):
     (tmp_path / "search.txt").write_text(searched)
-    cmd = expand(MANIFEST["check"]["command"], TINY, out=str(tmp_path))
-    assert subprocess.run(cmd, capture_output=True).returncode == 0
+    assert_section_passes(MANIFEST, "check", TINY, out=str(tmp_path))
 
 
 def test_illegal_move_in_variation_fails(searched, tmp_path):

@@ -3,7 +3,6 @@
  * one computed here from the seeded description (gcc_spec.h), evaluated
  * directly, with no compiler involved. */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -41,35 +40,19 @@ static uint64_t expected(const struct gcc_args *a)
  * Its exit status, or -1. */
 static int run(char *const argv[], char *out, size_t len)
 {
-	int fds[2], status;
+	int fd, status;
 	size_t got = 0;
 	ssize_t r;
 	pid_t pid;
 
-	if (pipe(fds))
-		check_fail("cannot make a pipe: %s", strerror(errno));
-	pid = fork();
-	if (pid < 0)
-		check_fail("cannot fork: %s", strerror(errno));
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-
-		dup2(fds[1], 1);
-		if (null >= 0)
-			dup2(null, 2);
-		close(fds[0]);
-		close(fds[1]);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	while ((r = read(fds[0], out ? out + got : (char[64]){ 0 },
+	fd = check_spawn(argv, &pid);
+	while ((r = read(fd, out ? out + got : (char[64]){ 0 },
 			 out ? len - 1 - got : 64)) > 0)
 		if (out && (got += (size_t)r) == len - 1)
 			break;
 	if (out)
 		out[got] = '\0';
-	close(fds[0]);
+	close(fd);
 	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
 		return -1;
 	return WEXITSTATUS(status);

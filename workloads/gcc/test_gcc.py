@@ -6,12 +6,12 @@ manifest's commands work end to end."""
 import functools
 import os
 import re
-import subprocess
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics, expand,
-                     manifest, run)
+from testkit import (assert_check_fails, assert_manifest_basics,
+                     assert_section_passes, manifest, prepare_and_run,
+                     read_text, run)
 
 MANIFEST = manifest(__file__)
 TINY = ["-n", "6"]
@@ -20,15 +20,7 @@ TINY = ["-n", "6"]
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
     """The manifest's prepare and run (cc1 -O2) for TINY, seed 7."""
-    base = tmp_path_factory.mktemp("gcc")
-    values = {"input": str(base / "in"), "out": str(base / "out")}
-    os.mkdir(values["input"])
-    os.mkdir(values["out"])
-    for section in ("prepare", "run"):
-        proc = subprocess.run(expand(MANIFEST[section]["command"], TINY,
-                                     **values), capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
-    return values
+    return prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("gcc"))
 
 
 def check(path, args=TINY, seed="7"):
@@ -39,15 +31,12 @@ assert_fails = functools.partial(assert_check_fails, "sp-gcc-check")
 
 
 def asm(made):
-    with open(os.path.join(made["out"], "big.s")) as f:
-        return f.read()
+    return read_text(made["out"], "big.s")
 
 
 def test_real_output_passes(made):
-    proc = subprocess.run(expand(MANIFEST["check"]["command"], TINY, **made),
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    src = open(os.path.join(made["input"], "big.i")).read()
+    assert_section_passes(MANIFEST, "check", TINY, **made)
+    src = read_text(made["input"], "big.i")
     assert src.startswith("# 1 ") and "#include" not in src
     assert len(re.findall(r"^u64 f_\d+\(u64 x\)$", src, re.M)) == 6
     assert "f_5:" in asm(made)

@@ -58,11 +58,11 @@ int main(int argc, char **argv)
 {
 	unsigned char *in, *comp, *back;
 	struct atomic_file af;
-	struct gzip_args a;
+	struct corpus_args a;
 	size_t cap;
 	FILE *f;
 
-	gzip_parse_args(argc, argv, GZIP_RUN, &a);
+	gzip_parse_args(argc, argv, CORPUS_RUN, &a);
 	in = corpus_read(PROG, a.input, a.bytes);
 	if (!in)
 		return 1;

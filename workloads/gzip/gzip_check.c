@@ -12,10 +12,10 @@
 
 int main(int argc, char **argv)
 {
-	struct gzip_args a;
+	struct corpus_args a;
 	char *gz[] = { "/usr/bin/gzip", "-dc", "--", NULL, NULL };
 
-	gzip_parse_args(argc, argv, GZIP_CHECK, &a);
+	gzip_parse_args(argc, argv, CORPUS_CHECK, &a);
 	check_begin("sp-gzip-check", a.path);
 	if (access(a.path, R_OK))
 		check_fail("cannot read: %s", strerror(errno));

@@ -5,8 +5,8 @@
 
 int main(int argc, char **argv)
 {
-	struct gzip_args a;
+	struct corpus_args a;
 
-	gzip_parse_args(argc, argv, GZIP_GEN, &a);
+	gzip_parse_args(argc, argv, CORPUS_GEN, &a);
 	return corpus_write("sp-gzip-gen", a.path, a.bytes, a.seed) ? 1 : 0;
 }

@@ -3,7 +3,7 @@
 #ifndef SP_GZIP_SPEC_H
 #define SP_GZIP_SPEC_H
 
-#include <stdint.h>
+#include "corpus_args.h"
 
 /* SPEC's 164.gzip compresses its buffer at the odd levels 1 to 9 and
  * decompresses each result; so do we, and the output holds one gzip
@@ -15,17 +15,14 @@ static const int gzip_levels[] = { 1, 3, 5, 7, 9 };
  * input, the compressed copy (about 45%) and the decompressed copy. */
 #define GZIP_FOOTPRINT_PER_BYTE 2.55
 
-enum gzip_mode { GZIP_GEN, GZIP_RUN, GZIP_CHECK };
-
-struct gzip_args {
-	uint64_t bytes;		/* input size */
-	uint64_t seed;
-	const char *input;	/* -i: the prepared corpus (run only) */
-	const char *path;	/* -o for gen and run, the check's operand */
-};
-
-/* Parses argv; on bad input prints one line and exits 2. */
-void gzip_parse_args(int argc, char **argv, enum gzip_mode mode,
-		     struct gzip_args *a);
+/* The shared command line (corpus_args.h), with this workload's operand
+ * and footprint. */
+static inline void gzip_parse_args(int argc, char **argv,
+					enum corpus_mode mode,
+					struct corpus_args *a)
+{
+	corpus_parse_args(argc, argv, mode, "OUT.GZ",
+			  GZIP_FOOTPRINT_PER_BYTE, a);
+}
 
 #endif

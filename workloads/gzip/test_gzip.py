@@ -5,12 +5,12 @@ run, bad arguments are refused, and the manifest runs end to end."""
 import functools
 import gzip
 import os
-import subprocess
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics, expand,
-                     manifest, run)
+from testkit import (assert_check_fails, assert_manifest_basics,
+                     assert_section_passes, manifest, prepare_and_run,
+                     read_bytes, run)
 
 MANIFEST = manifest(__file__)
 TINY = ["-n", "200"]
@@ -19,15 +19,7 @@ TINY = ["-n", "200"]
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
     """The manifest's prepare and run for TINY, seed 7."""
-    base = tmp_path_factory.mktemp("gzip")
-    values = {"input": str(base / "in"), "out": str(base / "out")}
-    os.mkdir(values["input"])
-    os.mkdir(values["out"])
-    for section in ("prepare", "run"):
-        proc = subprocess.run(expand(MANIFEST[section]["command"], TINY,
-                                     **values), capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
-    return values
+    return prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("gzip"))
 
 
 def check(path, args=TINY, seed="7"):
@@ -38,18 +30,18 @@ assert_fails = functools.partial(assert_check_fails, "sp-gzip-check")
 
 
 def out_bytes(made):
-    with open(os.path.join(made["out"], "out.gz"), "rb") as f:
-        return f.read()
+    return read_bytes(made["out"], "out.gz")
+
+
+def corpus(made):
+    return read_bytes(made["input"], "corpus.dat")
 
 
 def test_real_output_passes(made):
-    proc = subprocess.run(expand(MANIFEST["check"]["command"], TINY, **made),
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    corpus = open(os.path.join(made["input"], "corpus.dat"), "rb").read()
-    assert len(corpus) == 200 * 1024
+    assert_section_passes(MANIFEST, "check", TINY, **made)
+    assert len(corpus(made)) == 200 * 1024
     # Python's own gzip reader agrees: five members, each the corpus.
-    assert gzip.decompress(out_bytes(made)) == corpus * 5
+    assert gzip.decompress(out_bytes(made)) == corpus(made) * 5
     assert os.listdir(made["out"]) == ["out.gz"]
 
 
@@ -73,8 +65,7 @@ def test_changed_byte_fails(made, tmp_path):
 def test_missing_member_fails(made, tmp_path):
     # Only the first level's member: the output ends early.
     data = out_bytes(made)
-    one = gzip.compress(open(os.path.join(made["input"], "corpus.dat"),
-                             "rb").read(), 1)
+    one = gzip.compress(corpus(made), 1)
     bad = tmp_path / "short.gz"
     bad.write_bytes(one)
     assert_fails(check(bad), "ends after")

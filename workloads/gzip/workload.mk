@@ -5,14 +5,14 @@
 GZIP_DIR := workloads/gzip
 BINS += $(BIN)/sp-gzip-gen $(BIN)/sp-gzip $(BIN)/sp-gzip-check
 
-$(BIN)/sp-gzip-gen: $(OBJ)/$(GZIP_DIR)/gzip_gen.o $(OBJ)/$(GZIP_DIR)/gzip_args.o $(WL_CORPUS) $(WL_SIZE) $(WL_ATOMIC)
+$(BIN)/sp-gzip-gen: $(OBJ)/$(GZIP_DIR)/gzip_gen.o $(WL_CORPUS_ARGS) $(WL_CORPUS) $(WL_SIZE) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(BIN)/sp-gzip: $(OBJ)/$(GZIP_DIR)/gzip.o $(OBJ)/$(GZIP_DIR)/gzip_args.o $(WL_CORPUS) $(WL_SIZE) $(WL_ATOMIC)
+$(BIN)/sp-gzip: $(OBJ)/$(GZIP_DIR)/gzip.o $(WL_CORPUS_ARGS) $(WL_CORPUS) $(WL_SIZE) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lz
 
-$(BIN)/sp-gzip-check: $(OBJ)/$(GZIP_DIR)/gzip_check.o $(OBJ)/$(GZIP_DIR)/gzip_args.o $(WL_CORPUS_CHECK) $(WL_CORPUS) $(WL_SIZE) $(WL_ATOMIC) $(WL_CHECK)
+$(BIN)/sp-gzip-check: $(OBJ)/$(GZIP_DIR)/gzip_check.o $(WL_CORPUS_ARGS) $(WL_CORPUS_CHECK) $(WL_CORPUS) $(WL_SIZE) $(WL_ATOMIC) $(WL_CHECK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from testkit import (assert_check_fails, assert_manifest_basics, expand,
-                     manifest, run)
+                     manifest, prepare_and_run, run)
 
 MANIFEST = manifest(__file__)
 TINY = ["-w", "37", "-h", "23"]
@@ -18,13 +18,8 @@ CONVERT = "/usr/bin/convert"
 @pytest.fixture
 def rotated(tmp_path):
     """Runs the manifest's prepare and run commands on a tiny image."""
-    inp, out = tmp_path / "in", tmp_path / "out"
-    inp.mkdir()
-    out.mkdir()
-    for section in ("prepare", "run"):
-        cmd = expand(MANIFEST[section]["command"], TINY, input=str(inp), out=str(out))
-        assert subprocess.run(cmd).returncode == 0, section
-    return out / "rotated.ppm"
+    prepare_and_run(MANIFEST, TINY, tmp_path)
+    return tmp_path / "out" / "rotated.ppm"
 
 
 def check(path, args=TINY, seed="7"):

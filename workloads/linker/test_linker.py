@@ -10,8 +10,9 @@ import subprocess
 
 import pytest
 
-from testkit import (BIN, assert_check_fails, assert_manifest_basics, expand,
-                     manifest, run)
+from testkit import (assert_check_fails, assert_manifest_basics,
+                     assert_section_passes, manifest, prepare_and_run,
+                     read_bytes, read_text, run)
 
 MANIFEST = manifest(__file__)
 TINY = ["-n", "2"]
@@ -21,16 +22,8 @@ TINY = ["-n", "2"]
 def linked(tmp_path_factory):
     """Inputs for TINY with seed 42 made by the manifest's prepare, and the
     program its run command links."""
-    base = tmp_path_factory.mktemp("linker")
-    values = {"bin": BIN, "input": str(base / "in"), "out": str(base / "out"),
-              "seed": "42"}
-    os.mkdir(values["input"])
-    os.mkdir(values["out"])
-    for section in ("prepare", "run"):
-        proc = subprocess.run(expand(MANIFEST[section]["command"], TINY,
-                                     **values), capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
-    return values
+    return prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("linker"),
+                           seed="42")
 
 
 def check(prog, args=TINY, seed="42"):
@@ -42,9 +35,7 @@ assert_fails = functools.partial(assert_check_fails, "sp-linker-check")
 
 def test_linked_program_passes(linked):
     values = linked
-    proc = subprocess.run(expand(MANIFEST["check"]["command"], TINY, **values),
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
+    assert_section_passes(MANIFEST, "check", TINY, **values)
     out = subprocess.run([values["out"] + "/a.out"], capture_output=True,
                          text=True).stdout
     assert out.startswith("functions 1000 checksum ")
@@ -54,9 +45,9 @@ def test_linked_program_passes(linked):
 
 
 def test_changed_data_fails(linked, tmp_path):
-    src = open(os.path.join(linked["input"], "u00001.c")).read()
+    src = read_text(linked["input"], "u00001.c")
     value = int(re.search(r"d_1\[8\] = \{(\d+)ULL", src).group(1))
-    data = bytearray(open(linked["out"] + "/a.out", "rb").read())
+    data = bytearray(read_bytes(linked["out"], "a.out"))
     pos = data.find(value.to_bytes(8, "little"))
     assert pos > 0
     data[pos] ^= 1
@@ -68,7 +59,7 @@ def test_changed_data_fails(linked, tmp_path):
 
 def test_truncated_program_fails(linked, tmp_path):
     prog = tmp_path / "a.out"
-    prog.write_bytes(open(linked["out"] + "/a.out", "rb").read()[:3000])
+    prog.write_bytes(read_bytes(linked["out"], "a.out")[:3000])
     prog.chmod(0o755)
     assert_fails(check(prog))
 
@@ -80,7 +71,7 @@ def test_other_seed_or_size_fails(linked):
 
 
 def test_missing_object_breaks_link(linked, tmp_path):
-    rsp = open(os.path.join(linked["input"], "link.rsp")).read()
+    rsp = read_text(linked["input"], "link.rsp")
     rsp = "\n".join(w for w in rsp.splitlines() if not w.endswith("u00001.o"))
     (tmp_path / "link.rsp").write_text(rsp + "\n")
     proc = subprocess.run(["/usr/bin/ld.bfd", "@" + str(tmp_path / "link.rsp"),

@@ -10,8 +10,9 @@ import subprocess
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics, expand,
-                     manifest, run)
+from testkit import (assert_check_fails, assert_manifest_basics,
+                     assert_section_passes, manifest,
+                     prepare_and_run, read_text, run)
 
 MANIFEST = manifest(__file__)
 TINY = ["-n", "300"]
@@ -21,14 +22,7 @@ VEHICLE_COST = 10000000
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
     """The manifest's prepare and run for TINY, seed 7."""
-    base = tmp_path_factory.mktemp("mcf")
-    values = {"input": str(base / "in"), "out": str(base / "out")}
-    os.mkdir(values["input"])
-    os.mkdir(values["out"])
-    for section in ("prepare", "run"):
-        proc = subprocess.run(expand(MANIFEST[section]["command"], TINY,
-                                     **values), capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
+    values = prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("mcf"))
     values["instance"] = os.path.join(values["input"], "timetable.txt")
     values["solution"] = os.path.join(values["out"], "solution.txt")
     return values
@@ -100,15 +94,13 @@ def test_optimum_matches_glpk(tmp_path, trips, seed):
 
 
 def test_real_solution_passes(made):
-    proc = subprocess.run(expand(MANIFEST["check"]["command"], TINY, **made),
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
+    proc = assert_section_passes(MANIFEST, "check", TINY, **made)
     assert "optimal" in proc.stdout
     assert os.listdir(made["out"]) == ["solution.txt"]
 
 
 def rewrite(made, tmp_path, fix):
-    lines = open(made["solution"]).read().split("\n")
+    lines = read_text(made["out"], "solution.txt").split("\n")
     fix(lines)
     path = tmp_path / "bad.txt"
     path.write_text("\n".join(lines))

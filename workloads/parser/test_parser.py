@@ -4,12 +4,12 @@ missing parse or another seed fail it; bad arguments are refused; and the
 manifest's commands work end to end with link-parser as the program."""
 import functools
 import re
-import subprocess
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics, expand,
-                     manifest, run)
+from testkit import (assert_check_fails, assert_manifest_basics,
+                     assert_section_passes, manifest,
+                     prepare_and_run, read_text, run, run_on_text)
 
 MANIFEST = manifest(__file__)
 TINY = ["-n", "12"]
@@ -19,22 +19,13 @@ LINK_PARSER = "/usr/bin/link-parser"
 @pytest.fixture(scope="module")
 def parsed(tmp_path_factory):
     """The manifest's prepare and run commands on TINY; the parse file."""
-    base = tmp_path_factory.mktemp("parser")
-    values = {"input": str(base / "in"), "out": str(base / "out")}
-    (base / "in").mkdir()
-    (base / "out").mkdir()
-    for section in ("prepare", "run"):
-        proc = subprocess.run(expand(MANIFEST[section]["command"], TINY,
-                                     **values), capture_output=True, text=True,
-                              stdin=subprocess.DEVNULL)
-        assert proc.returncode == 0, proc.stderr
-    return (base / "out" / "parses.txt").read_text()
+    made = prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("parser"))
+    return read_text(made["out"], "parses.txt")
 
 
 def check(tmp_path, text, args=TINY, seed="7"):
-    path = tmp_path / "parses.txt"
-    path.write_text(text)
-    return run("sp-parser-check", *args, "-s", seed, str(path))
+    return run_on_text("sp-parser-check", tmp_path / "parses.txt", text, *args,
+                       "-s", seed)
 
 
 assert_fails = functools.partial(assert_check_fails, "sp-parser-check")
@@ -50,9 +41,7 @@ def test_real_output_passes(parsed, tmp_path):
 
 def test_manifest_check_command_passes(parsed, tmp_path):
     (tmp_path / "parses.txt").write_text(parsed)
-    cmd = expand(MANIFEST["check"]["command"], TINY, out=str(tmp_path))
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
+    assert_section_passes(MANIFEST, "check", TINY, out=str(tmp_path))
 
 
 def test_text_is_seeded_english(tmp_path):

@@ -9,8 +9,9 @@ import subprocess
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics, expand,
-                     manifest, run)
+from testkit import (assert_check_fails, assert_manifest_basics,
+                     assert_section_passes, expand, manifest,
+                     prepare_and_run, read_text, run, run_on_text)
 
 MANIFEST = manifest(__file__)
 TINY = ["-n", "120"]
@@ -19,21 +20,13 @@ TINY = ["-n", "120"]
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     """The manifest's prepare and run commands on TINY; the report."""
-    base = tmp_path_factory.mktemp("perlbmk")
-    values = {"input": str(base / "in"), "out": str(base / "out")}
-    (base / "in").mkdir()
-    (base / "out").mkdir()
-    for section in ("prepare", "run"):
-        proc = subprocess.run(expand(MANIFEST[section]["command"], TINY,
-                                     **values), capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
-    return (base / "out" / "report.txt").read_text()
+    made = prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("perlbmk"))
+    return read_text(made["out"], "report.txt")
 
 
 def check(tmp_path, text, args=TINY, seed="7"):
-    path = tmp_path / "report.txt"
-    path.write_text(text)
-    return run("sp-perlbmk-check", *args, "-s", seed, str(path))
+    return run_on_text("sp-perlbmk-check", tmp_path / "report.txt", text, *args,
+                       "-s", seed)
 
 
 assert_fails = functools.partial(assert_check_fails, "sp-perlbmk-check")
@@ -52,8 +45,7 @@ def test_real_report_passes(report, tmp_path):
 
 def test_manifest_check_command_passes(report, tmp_path):
     (tmp_path / "report.txt").write_text(report)
-    cmd = expand(MANIFEST["check"]["command"], TINY, out=str(tmp_path))
-    assert subprocess.run(cmd, capture_output=True).returncode == 0
+    assert_section_passes(MANIFEST, "check", TINY, out=str(tmp_path))
 
 
 @pytest.mark.parametrize("field", ["lines", "words", "sum", "added",

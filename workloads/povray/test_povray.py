@@ -8,21 +8,15 @@ import subprocess
 import pytest
 
 from testkit import (assert_check_fails, assert_manifest_basics, expand,
-                     manifest, run)
+                     manifest, prepare_and_run, run)
 
 MANIFEST = manifest(__file__)
 TINY = ["-n", "16", "-w", "32", "-h", "24"]   # recorded at seed 7
 
 
 def render(tmp_path, args=TINY, seed="7"):
-    inp, out = tmp_path / "in", tmp_path / "out"
-    inp.mkdir()
-    out.mkdir()
-    for section in ("prepare", "run"):
-        cmd = expand(MANIFEST[section]["command"], args, input=str(inp),
-                     out=str(out), seed=seed)
-        assert subprocess.run(cmd, capture_output=True).returncode == 0
-    return out / "image.ppm"
+    prepare_and_run(MANIFEST, args, tmp_path, seed=seed)
+    return tmp_path / "out" / "image.ppm"
 
 
 @pytest.fixture(scope="module")

@@ -4,12 +4,12 @@ another log, or a log of other arguments fail it; bad arguments are
 refused; and the manifest's commands work end to end."""
 import functools
 import struct
-import subprocess
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics, expand,
-                     manifest, run)
+from testkit import (assert_check_fails, assert_manifest_basics,
+                     assert_section_passes, manifest,
+                     prepare_and_run, run)
 
 MANIFEST = manifest(__file__)
 TINY = ["-n", "300"]
@@ -22,13 +22,7 @@ UPDATE = 3
 def done(tmp_path_factory):
     """The manifest's prepare and run commands on TINY."""
     base = tmp_path_factory.mktemp("vortex")
-    values = {"input": str(base / "in"), "out": str(base / "out")}
-    (base / "in").mkdir()
-    (base / "out").mkdir()
-    for section in ("prepare", "run"):
-        proc = subprocess.run(expand(MANIFEST[section]["command"], TINY,
-                                     **values), capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
+    prepare_and_run(MANIFEST, TINY, base)
     return base
 
 
@@ -45,10 +39,8 @@ def result_lines(base):
 
 
 def test_real_output_passes(done):
-    cmd = expand(MANIFEST["check"]["command"], TINY, input=str(done / "in"),
-                 out=str(done / "out"))
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
+    assert_section_passes(MANIFEST, "check", TINY, input=str(done / "in"),
+                          out=str(done / "out"))
     values = dict(ln.split() for ln in result_lines(done))
     assert 250 < int(values["rows"]) < 350
     assert 0 < int(values["found"]) < int(values["lookups"])
