@@ -1,5 +1,6 @@
 """Writes that never leave a half-written file: temporary file, fsync, rename;
-and whole-line appends for the records file."""
+and whole-line appends for the records files, read back line by line."""
+import json
 import os
 
 
@@ -22,3 +23,20 @@ def append_line(path, line):
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def read_records(path):
+    """The JSON records of a file append_line wrote; a line a crash cut short
+    is skipped, and a missing file has none."""
+    try:
+        with open(path) as f:
+            lines = f.readlines()
+    except FileNotFoundError:
+        return []
+    records = []
+    for line in lines:
+        try:
+            records.append(json.loads(line))
+        except ValueError:
+            continue
+    return records

@@ -104,19 +104,8 @@ def simulate(plan, w, values, out):
 
 def simulated_done(out):
     """Workloads (name, size) already simulated in the folder."""
-    done = set()
-    try:
-        with open(os.path.join(out, "tlbsim.jsonl")) as f:
-            for line in f:
-                try:
-                    r = json.loads(line)
-                except ValueError:
-                    continue
-                if "tlbsim" in r:
-                    done.add((r["workload"], r["size"]))
-    except OSError:
-        pass
-    return done
+    return {(r["workload"], r["size"])
+            for r in atomic.read_records(os.path.join(out, "tlbsim.jsonl")) if "tlbsim" in r}
 
 
 def _spstat(cmd, outdir):

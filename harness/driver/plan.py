@@ -6,7 +6,7 @@ import dataclasses
 import json
 import os
 
-from . import manifest, memstate, policies
+from . import atomic, manifest, memstate, policies
 from .errors import UserError
 from .manifest import Workload
 from .policies import Policy
@@ -96,19 +96,9 @@ def record_key(workload, size, state, policy, kernel, rep):
 
 def done_keys(runs_path):
     """Keys of the measured runs already recorded (for resuming)."""
-    keys = set()
-    if not os.path.exists(runs_path):
-        return keys
-    with open(runs_path) as f:
-        for line in f:
-            try:
-                r = json.loads(line)
-            except ValueError:
-                continue
-            if not r.get("warmup"):
-                keys.add(record_key(r["workload"], r["size"], r["state"], r["policy"],
-                                    r["kernel"], r["rep"]))
-    return keys
+    return {record_key(r["workload"], r["size"], r["state"], r["policy"], r["kernel"],
+                       r["rep"])
+            for r in atomic.read_records(runs_path) if not r.get("warmup")}
 
 
 def pending(plan, steps, runs_path):
