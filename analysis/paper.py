@@ -71,6 +71,20 @@ class Paper:
     def miss_reduction(self, workload):
         return (self.table1.get(workload.lower()) or {}).get("dtlb_miss_reduction_pct")
 
+    def group(self, workload):
+        """The paper's group of a workload (CINT2000, CFP2000, other), or None."""
+        g = (self.table1.get(workload.lower()) or {}).get("group")
+        return None if g == "summary" else g
+
+    def members(self, group):
+        """The workloads the paper lists under group, in its order."""
+        return [w for w, v in self.table1.items() if v.get("group") == group]
+
+    def summary(self, group):
+        """The paper's summary speedup of a group (its geometric mean), or None."""
+        row = self.table1.get(group.lower()) or {}
+        return row.get("speedup") if row.get("group") == "summary" else None
+
     def single_speedup(self, workload, column):
         return (self.table2.get(workload.lower()) or {}).get(column)
 

@@ -2,7 +2,7 @@
 
 import re
 
-from analysis import results, table
+from analysis import results, stats, table
 from analysis.conftest import table_row
 
 
@@ -148,3 +148,48 @@ def test_short_reasons():
     assert short_reason("perf_event_paranoid is 3") == "perf_event_paranoid"
     assert short_reason("") == "unknown"
     assert len(short_reason("x" * 80)) <= 24
+
+
+def _paper_pair(build, workload, speedup):
+    """base and thp series of workload whose speedup is exactly speedup."""
+    return (build.series(workload, "base", [speedup, speedup])
+            + build.series(workload, "thp", [1.0, 1.0]))
+
+
+def test_paper_table_groups_rows_under_the_papers_headings(build):
+    recs = _paper_pair(build, "matrix", 4.0) + _paper_pair(build, "mcf", 1.21)
+    recs += _paper_pair(build, "gzip", 1.0) + _paper_pair(build, "mystery", 1.0)
+    out = table.render_paper_table(results.load(build.folder("r", recs)))
+    lines = [ln.split()[0] for ln in out.splitlines() if ln.strip()]
+    cint, other = lines.index("CINT2000:"), lines.index("other:")
+    assert cint < lines.index("gzip") < lines.index("mcf") < other
+    assert other < lines.index("matrix") and other < lines.index("mystery")
+    assert "CFP2000:" not in lines
+    # ours: sqrt(1.0 * 1.21) = 1.1; the paper's over the same two: sqrt(1.007 * 1.676)
+    row = table_row(out, "CINT2000", "geomean", "(2", "workloads)")
+    assert row.split()[4:6] == ["1.100", f"{(1.007 * 1.676) ** 0.5:.3f}"]
+    assert "the same 2 of its 12 workloads (its summary row, over all, is 1.112)" in out
+    # mystery has no paper value: not in the group's or the overall mean
+    assert table_row(out, "other", "geomean", "(1", "workload)").split()[4:6] == [
+        "4.000", "7.546"]
+    assert table_row(out, "all", "geomean", "(3", "workloads)").split()[4] == (
+        f"{(4.0 * 1.21) ** (1 / 3):.3f}")
+
+
+def test_a_complete_group_shows_the_papers_published_summary(build):
+    from analysis import paper
+    ref = paper.Paper()
+    cint = ref.members("CINT2000")
+    assert len(cint) == 12 and len(ref.members("CFP2000")) == 14
+    # the published summary row is the geometric mean of the rows (paper: 1.112, 1.110)
+    for group, published in (("CINT2000", 1.112), ("CFP2000", 1.110)):
+        assert ref.summary(group) == published
+        vals = [ref.speedup(w) for w in ref.members(group)]
+        assert abs(stats.geomean(vals) - published) < 0.0005
+    recs = []
+    for w in cint:
+        recs += _paper_pair(build, w, ref.speedup(w))
+    out = table.render_paper_table(results.load(build.folder("r", recs)))
+    row = table_row(out, "CINT2000", "geomean", "(12", "workloads)")
+    assert row.split()[4:6] == ["1.112", "1.112"]
+    assert "the same" not in out
