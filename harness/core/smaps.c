@@ -198,6 +198,7 @@ void coverage_json(struct json *j, const char *key, const struct coverage *c)
 {
 	json_object_begin(j, key);
 	json_uint(j, "interval_ms", c->interval_ms);
+	json_string(j, "sampled", c->leaf ? "leaf" : "process");
 	json_uint(j, "samples", c->samples);
 	json_double(j, "sampling_cost_s", c->sample_cost_ns / 1e9);
 	json_object_begin(j, "peak");

@@ -65,6 +65,7 @@ bool smaps_errno_gone(int err);
 struct coverage {
 	unsigned interval_ms;
 	bool histogram_enabled;
+	bool leaf;			/* sampling the tree's newest leaf */
 	uint64_t samples;
 	uint64_t sample_next_ns;	/* no sample before this (cost budget) */
 	uint64_t sample_cost_ns;	/* CPU time spent reading smaps_rollup */

@@ -19,6 +19,7 @@
 #include "host.h"
 #include "json.h"
 #include "kvstat.h"
+#include "proctree.h"
 #include "smaps.h"
 #include "contiguity_timeline.h"
 
@@ -48,6 +49,8 @@ static const char usage[] =
 "  --sample-ms N    smaps_rollup sampling interval, ms (default 100; 0: off)\n"
 "  --thp-disable    prctl(PR_SET_THP_DISABLE) in the child before exec\n"
 "  --no-histogram   skip the pagemap/kpageflags page-size histogram\n"
+"  --sample-leaf    sample the newest leaf of CMD's process tree instead of\n"
+"                   CMD (for a launcher that runs its work in children)\n"
 "  --contiguity-ms N  sample the contiguity metric every N ms while CMD\n"
 "                   runs, on the sampling tick (default 1000; 0: off)\n"
 "  --host           print the host object (CPU, TLBs, PMU) and exit\n"
@@ -72,6 +75,7 @@ struct opts {
 	unsigned int contiguity_ms;
 	bool thp_disable;
 	bool histogram;
+	bool leaf;
 	char **argv;
 };
 
@@ -103,13 +107,14 @@ static unsigned int parse_ms(const char *s)
 static void parse_args(int argc, char **argv, struct opts *o)
 {
 	enum { O_SAMPLE = 256, O_THP, O_NOHIST, O_HOST, O_CONTIG, O_SIZES,
-	       O_LIST, O_CONTIG_MS };
+	       O_LIST, O_CONTIG_MS, O_LEAF };
 	static const struct option longs[] = {
 		{ "events", required_argument, NULL, 'e' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "sample-ms", required_argument, NULL, O_SAMPLE },
 		{ "thp-disable", no_argument, NULL, O_THP },
 		{ "no-histogram", no_argument, NULL, O_NOHIST },
+		{ "sample-leaf", no_argument, NULL, O_LEAF },
 		{ "host", no_argument, NULL, O_HOST },
 		{ "contiguity", no_argument, NULL, O_CONTIG },
 		{ "sizes", required_argument, NULL, O_SIZES },
@@ -132,6 +137,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case O_CONTIG_MS: o->contiguity_ms = parse_ms(optarg); break;
 		case O_THP: o->thp_disable = true; break;
 		case O_NOHIST: o->histogram = false; break;
+		case O_LEAF: o->leaf = true; break;
 		case O_HOST: o->mode = MODE_HOST; break;
 		case O_CONTIG: o->mode = MODE_CONTIGUITY; break;
 		case O_SIZES: o->sizes = optarg; break;
@@ -338,6 +344,8 @@ static void sample_tick(void *arg, pid_t pid, uint64_t now_ns)
 {
 	struct sampler *s = arg;
 
+	if (s->cov->leaf)
+		pid = proctree_leaf(pid);
 	if (coverage_sample(s->cov, pid, now_ns) < 0 && !s->warned) {
 		fprintf(stderr, "spstat: sampling process %d: %s\n", (int)pid,
 			strerror(errno));
@@ -407,6 +415,7 @@ static int do_run(const struct opts *o)
 	if (counters_init(&cs, ev, n, host.cpu.hypervisor) != 0)
 		die("%s", "out of memory");
 	coverage_init(&cov, o->sample_ms, o->histogram);
+	cov.leaf = o->leaf;
 	have_c_before = contiguity(&c_before, "before");
 	have_kv_before = snapshot(&kv_before, NULL, "before");
 

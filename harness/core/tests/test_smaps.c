@@ -103,7 +103,7 @@ static void test_gates(void)
 		  "7 samples, peak 2050 kB, 2 histograms, last at 1990 kB");
 
 	txt = json_text(&c);
-	TAP_CHECK(strcmp(txt, "{\"interval_ms\":100,\"samples\":7,"
+	TAP_CHECK(strcmp(txt, "{\"interval_ms\":100,\"sampled\":\"process\",\"samples\":7,"
 			 "\"sampling_cost_s\":0,\"peak\":"
 			 "{\"rss_kb\":2050,\"anon_kb\":1025,\"anon_huge_kb\":0,"
 			 "\"shmem_pmd_kb\":0,\"file_pmd_kb\":0},\"histogram\":"

@@ -267,6 +267,30 @@ int main(int argc, char **argv)
 			  r ? atol(r + 10) : -1L);
 	}
 
+	/* A shell that runs the holder as its child: sampled alone, the
+	 * shell's peak is small; with --sample-leaf the holder's 64 MB. */
+	{
+		char *sh[] = { "/bin/sh", "-c", "\"$0\" --hold; true", self, NULL };
+		char *leaf[] = { SPSTAT, "--sample-ms", "20", "--sample-leaf", "--",
+				 sh[0], sh[1], sh[2], sh[3], NULL };
+		char *plain[] = { SPSTAT, "--sample-ms", "20", "--",
+				  sh[0], sh[1], sh[2], sh[3], NULL };
+		const char *r;
+
+		rc = run(plain);
+		r = strstr(out, "\"rss_kb\": ");
+		TAP_CHECK(rc == 0 && strstr(out, "\"sampled\": \"process\"") &&
+			  r && atol(r + 10) < 32768,
+			  "a launcher sampled alone: its own peak (%ld kB)",
+			  r ? atol(r + 10) : -1L);
+		rc = run(leaf);
+		r = strstr(out, "\"rss_kb\": ");
+		TAP_CHECK(rc == 0 && strstr(out, "\"sampled\": \"leaf\"") &&
+			  r && atol(r + 10) >= 65536,
+			  "--sample-leaf: the child's peak >= 64 MB (%ld kB)",
+			  r ? atol(r + 10) : -1L);
+	}
+
 	snprintf(tmp, sizeof(tmp), "rm -rf '%s'", dir);
 	if (system(tmp) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);
