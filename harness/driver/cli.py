@@ -6,7 +6,8 @@ import shlex
 import signal
 import sys
 
-from . import config, hostinfo, manifest, memstate, paths, policies, settings, state_cli
+from . import (config, hostinfo, manifest, memstate, paths, policies, settings, spec2000,
+               state_cli)
 from .errors import UserError
 from .experiment import Context, Experiment, build, default_out
 from .inputs import prepare_inputs, workload_values
@@ -119,6 +120,10 @@ def add_run_options(r, default_size):
     r.add_argument("--tlbsim", action="store_true",
                    help="also run each workload once under sptlb, the TLB simulator "
                    "(untimed; simulated miss columns)")
+    r.add_argument("--spec2000", metavar="DIR",
+                   help="a licensed SPEC CPU2000 tree with its reference runs set up: its "
+                   "CINT2000 benchmarks replace our stand-ins (size paper; default: "
+                   "$SPEC2000)")
     r.add_argument("--guest-mem", default="4G", help="guest memory with --kernel")
     r.add_argument("--guest-timeout", type=float, default=7200,
                    help="seconds before a guest running the plan is stopped")
@@ -164,7 +169,8 @@ def make_plan(args, workload_names):
     return Plan(workloads, policies.parse_list(args.policy, guest_patched),
                 memstate.parse_list(args.state), args.size, args.runs, args.warmup,
                 args.seed, args.sample_ms, kernel=args.kernel,
-                tlbsim=getattr(args, "tlbsim", False))
+                tlbsim=getattr(args, "tlbsim", False),
+                spec2000=spec2000.root(getattr(args, "spec2000", None)))
 
 
 def group_workloads(group, names):

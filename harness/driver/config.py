@@ -15,6 +15,8 @@ KNOBS = {
     "SPBENCH_KERNEL_PATCHES": "the patch series folder",
     "SPBENCH_FRAG_CEILING": "spfrag's contiguity target for fragmented states",
     "SPBENCH_FRAG_FLOOR_MB": "free memory spfrag leaves, in MB",
+    "SPEC2000": "a licensed SPEC CPU2000 tree whose reference runs replace the CINT2000 "
+                "stand-ins (as run --spec2000)",
 }
 
 
@@ -47,6 +49,10 @@ def kernel_dir():
 def kernel_patches():
     return _get("SPBENCH_KERNEL_PATCHES",
                 os.path.join(paths.REPO, "kernel-patch", "linux-6.12"))
+
+
+def spec2000():
+    return _get("SPEC2000")
 
 
 def frag_args():

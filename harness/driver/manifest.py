@@ -27,6 +27,8 @@ class Workload:
         self.prepare = data.get("prepare", {}).get("command")
         self.run = data["run"]["command"]
         self.check = data["check"]["command"]
+        self.spstat_flags = []      # more spstat options for its runs
+        self.record_extra = {}      # more fields for its records
 
     def footprint_mb(self, size, ref_mb=None):
         if size == "ref":

@@ -32,7 +32,7 @@ class Measurement:
         cmd = w.expand(w.run, plan.size, **values)
         stat_path = os.path.join(outdir, "spstat.json")
         spstat = [paths.SPSTAT, "-o", stat_path, "--sample-ms", str(plan.sample_ms),
-                  *pol.spstat_flags, "--", *cmd]
+                  *pol.spstat_flags, *w.spstat_flags, "--", *cmd]
         started = now_iso()
         rc = _spstat(spstat, outdir)
         try:
@@ -46,7 +46,7 @@ class Measurement:
                   "policy": pol.name, "state": step.state, "kernel": plan.kernel,
                   "rep": step.rep, "warmup": step.warmup, "seed": plan.seed,
                   "started": started, "check": {"passed": passed, "message": message},
-                  "settings": hostinfo.thp_settings(), "spstat": stat}
+                  "settings": hostinfo.thp_settings(), "spstat": stat, **w.record_extra}
         if not passed:
             self.failed_checks += 1
             kept = self.keep(outdir, step)

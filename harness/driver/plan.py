@@ -6,7 +6,7 @@ import dataclasses
 import json
 import os
 
-from . import atomic, manifest, memstate, policies
+from . import atomic, manifest, memstate, policies, spec2000
 from .errors import UserError
 from .manifest import Workload
 from .policies import Policy
@@ -38,17 +38,20 @@ class Plan:
     sample_ms: int
     kernel: str = "host"
     tlbsim: bool = False        # each workload once more under sptlb, untimed
+    spec2000: str = None        # a SPEC CPU2000 tree run instead of the CINT2000 stand-ins
 
     def __post_init__(self):
         if self.runs < 1 or self.warmup < 0 or self.sample_ms < 1:
             raise UserError("--runs must be >= 1, --warmup >= 0, --sample-ms >= 1")
+        self.workloads = spec2000.substitute(self.workloads, self.spec2000, self.size)
 
     def as_dict(self):
         return {"workloads": [w.name for w in self.workloads],
                 "policies": [p.name for p in self.policies],
                 "states": self.states, "size": self.size, "runs": self.runs,
                 "warmup": self.warmup, "kernel": self.kernel, "seed": self.seed,
-                "sample_ms": self.sample_ms, **({"tlbsim": True} if self.tlbsim else {})}
+                "sample_ms": self.sample_ms, **({"tlbsim": True} if self.tlbsim else {}),
+                **({"spec2000": self.spec2000} if self.spec2000 else {})}
 
     @classmethod
     def from_dict(cls, d, guest_patched=None):
@@ -60,7 +63,7 @@ class Plan:
                        policies.parse_list(",".join(d["policies"]), guest_patched),
                        memstate.parse_list(",".join(d["states"])), d["size"], d["runs"],
                        d["warmup"], d["seed"], d["sample_ms"], d.get("kernel", "host"),
-                       d.get("tlbsim", False))
+                       d.get("tlbsim", False), d.get("spec2000"))
         except (KeyError, TypeError) as e:
             raise UserError(f"not a valid plan: missing or wrong field {e}")
 
