@@ -1,7 +1,7 @@
-"""`run --spec2000 DIR` (or SPEC2000 in the environment): the twelve CINT2000 rows run from a
-licensed SPEC CPU2000 tree instead of our stand-ins. DIR is a SPEC CPU2000 installation in
-which SPEC's own tools prepared the reference runs (`runspec --size=ref --action=setup int`):
-each benchmark's newest run folder benchspec/CINT2000/NNN.name/run/NNNNNNNN holds its binary,
+"""`run --spec2000 DIR` (or SPEC2000 in the environment): the paper's SPEC CPU2000 rows
+(CINT2000 and CFP2000) run from a licensed SPEC CPU2000 tree instead of our stand-ins. DIR
+is a SPEC CPU2000 installation in which SPEC's own tools prepared the reference runs (`runspec --size=ref --action=setup int`):
+each benchmark's newest run folder benchspec/SUITE/NNN.name/run/NNNNNNNN holds its binary,
 its inputs, speccmds.cmd (the invocations, in specinvoke's form) and compare.cmd (the specdiff
 lines with SPEC's tolerances). A run links that folder into its own output folder and runs
 the invocations there under sp-specinvoke; its check is harness/spec2000/specdiff.py on the
@@ -14,10 +14,14 @@ from .errors import UserError
 from .manifest import Workload
 from harness.spec2000 import specdiff
 
-BENCHMARKS = {"gzip": "164.gzip", "vpr": "175.vpr", "gcc": "176.gcc", "mcf": "181.mcf",
-              "crafty": "186.crafty", "parser": "197.parser", "eon": "252.eon",
-              "perlbmk": "253.perlbmk", "gap": "254.gap", "vortex": "255.vortex",
-              "bzip2": "256.bzip2", "twolf": "300.twolf"}
+CINT2000 = ("164.gzip", "175.vpr", "176.gcc", "181.mcf", "186.crafty", "197.parser",
+            "252.eon", "253.perlbmk", "254.gap", "255.vortex", "256.bzip2", "300.twolf")
+CFP2000 = ("168.wupwise", "171.swim", "172.mgrid", "173.applu", "177.mesa", "178.galgel",
+           "179.art", "183.equake", "187.facerec", "188.ammp", "189.lucas", "191.fma3d",
+           "200.sixtrack", "301.apsi")
+# our row name -> (suite, SPEC's benchmark folder)
+BENCHMARKS = {b.split(".")[1]: (suite, b) for suite, names in
+              (("CINT2000", CINT2000), ("CFP2000", CFP2000)) for b in names}
 CMD_FILES = ("speccmds.cmd", "compare.cmd")
 SPECDIFF = os.path.join(paths.REPO, "harness", "spec2000", "specdiff.py")
 INVOKE = os.path.join(paths.BIN, "sp-specinvoke")
@@ -30,14 +34,15 @@ def root(given=None):
     if not d:
         return None
     d = os.path.abspath(d)
-    if not os.path.isdir(os.path.join(d, "benchspec", "CINT2000")):
-        raise UserError(f"--spec2000 {d}: not a SPEC CPU2000 tree (no benchspec/CINT2000)")
+    if not any(os.path.isdir(os.path.join(d, "benchspec", s)) for s in ("CINT2000", "CFP2000")):
+        raise UserError(f"--spec2000 {d}: not a SPEC CPU2000 tree (no benchspec/CINT2000 "
+                        "or benchspec/CFP2000)")
     return d
 
 
-def run_folder(tree, bench):
+def run_folder(tree, suite, bench):
     """The newest run folder of bench that has both command files."""
-    runs = os.path.join(tree, "benchspec", "CINT2000", bench, "run")
+    runs = os.path.join(tree, "benchspec", suite, bench, "run")
     try:
         names = sorted(n for n in os.listdir(runs) if n.isdigit())
     except OSError:
@@ -119,8 +124,8 @@ def workload(stand_in, tree, size):
     if size != "paper":
         raise UserError(f"--spec2000 runs SPEC's reference inputs only, which are the "
                         f"paper's: use --size paper (not {size})")
-    bench = BENCHMARKS[stand_in.name]
-    rd = run_folder(tree, bench)
+    suite, bench = BENCHMARKS[stand_in.name]
+    rd = run_folder(tree, suite, bench)
     invs = invocations(os.path.join(rd, "speccmds.cmd"))
     groups = comparisons(os.path.join(rd, "compare.cmd"), rd)
     produced = {g[-1] for g in groups} | {inv[inv.index(o) + 1] for inv in invs
@@ -140,7 +145,7 @@ def workload(stand_in, tree, size):
 
 
 def substitute(workloads, tree, size):
-    """workloads with every CINT2000 row taken from the SPEC tree (when one is given)."""
+    """workloads with every SPEC row taken from the SPEC tree (when one is given)."""
     if tree is None:
         return list(workloads)
     return [workload(w, tree, size) if w.name in BENCHMARKS else w for w in workloads]

@@ -71,9 +71,12 @@ def fake_tree(base, mcf_flow="3.14159", mcf_tol="--reltol 0.001"):
     return spec
 
 
-def spbench(*args):
+def spbench(*args, spec_env=""):
+    """spbench with its own settings journal, so that another run on the machine does not
+    hold it."""
+    state = os.path.join(os.path.dirname(args[-1]), "state")
     return subprocess.run([SPBENCH, *args], capture_output=True, text=True, timeout=300,
-                          env=dict(os.environ, SPEC2000=""))
+                          env=dict(os.environ, SPEC2000=spec_env, SPBENCH_STATE_DIR=state))
 
 
 def run_args(spec, out, *names):
@@ -154,8 +157,7 @@ def test_the_environment_names_the_tree(tmp_path):
     spec = fake_tree(tmp_path)
     argv = run_args(spec, tmp_path / "r", "mcf")
     del argv[argv.index("--spec2000"):argv.index("--spec2000") + 2]
-    p = subprocess.run([SPBENCH, *argv], capture_output=True, text=True, timeout=300,
-                       env=dict(os.environ, SPEC2000=str(spec)))
+    p = spbench(*argv, spec_env=str(spec))
     assert p.returncode == 0, p.stderr
     assert records(tmp_path / "r")["mcf"]["spec2000"]["benchmark"] == "181.mcf"
 
@@ -188,3 +190,14 @@ def test_specdiff_line_counts_and_skiptol():
 def test_specdiff_refuses_an_unknown_option(tmp_path):
     with pytest.raises(specdiff.Usage, match="unknown specdiff option '--bogus'"):
         specdiff.parse_group(["--bogus", "a", "b"])
+
+
+def test_the_benchmarks_are_the_papers_spec_rows():
+    from analysis import paper
+    from harness.driver import spec2000
+    ref = paper.Paper()
+    for suite in ("CINT2000", "CFP2000"):
+        ours = sorted(n for n, (s, _) in spec2000.BENCHMARKS.items() if s == suite)
+        assert ours == sorted(ref.members(suite))
+    assert spec2000.BENCHMARKS["swim"] == ("CFP2000", "171.swim")
+    assert spec2000.BENCHMARKS["twolf"] == ("CINT2000", "300.twolf")
