@@ -4,6 +4,7 @@ import argparse
 import os
 import shlex
 import signal
+import socket
 import sys
 
 from . import (config, hostinfo, manifest, memstate, paths, policies, settings, spec2000,
@@ -94,9 +95,28 @@ def parser():
     ts.add_argument("--out", help="write the JSON here, not stdout")
     ts.add_argument("tlbsim_command", nargs=argparse.REMAINDER, metavar="-- COMMAND")
 
-    rp = sub.add_parser("reproduce", help="the paper's experiment: every workload, "
-                        "base vs thp, clean memory, with the paper's numbers beside")
-    add_run_options(rp, default_size="ref")
+    rp = sub.add_parser("reproduce", help="the paper's whole evaluation in stages, "
+                        "resumable, ending in report.md")
+    rp.add_argument("--stages", metavar="LIST",
+                    help="comma list of table1, fragmented, table2, sustained, kernel "
+                    "(default: all)")
+    rp.add_argument("--quick", action="store_true",
+                    help="test size, one run, no warm-up: every stage in minutes")
+    rp.add_argument("--resume", metavar="DIR", help="go on with the reproduction in DIR")
+    rp.add_argument("--group", metavar="NAME", help="only the workloads of a group")
+    rp.add_argument("--size", default="ref", choices=manifest.SIZES)
+    rp.add_argument("--runs", type=int, default=3, help="measured runs per policy")
+    rp.add_argument("--warmup", type=int, default=1, help="warm-up runs per policy")
+    rp.add_argument("--out", help="the reproduction folder (default: "
+                    "results/reproduce-<size>-<host>; the same command resumes it)")
+    rp.add_argument("--seed", type=int, default=42)
+    rp.add_argument("--sample-ms", type=int, default=100)
+    rp.add_argument("--guest-mem", default="4G", help="guest memory of the kernel stage")
+    rp.add_argument("--guest-timeout", type=float, default=7200)
+
+    rep = sub.add_parser("report", help="write a reproduction folder's report.md again "
+                         "from its records")
+    rep.add_argument("folder", metavar="DIR")
     return p
 
 
@@ -198,7 +218,7 @@ def cmd_run(args, workload_names=None):
     if plan.kernel != "host":
         from . import guest_run
         return guest_run.run_in_guest(plan, out, argv, args.guest_mem, args.guest_timeout)
-    return _execute(plan, out, argv, Context(), paper=args.command == "reproduce")
+    return _execute(plan, out, argv, Context())
 
 
 def cmd_run_plan(args):
@@ -207,7 +227,7 @@ def cmd_run_plan(args):
     return _execute(plan, out, argv, context)
 
 
-def _execute(plan, out, argv, context, paper=False):
+def _execute(plan, out, argv, context):
     exp = Experiment(plan, out, argv, context).open()
     with exp:
         exp.run()
@@ -218,12 +238,6 @@ def _execute(plan, out, argv, context, paper=False):
     print(table.render_run_table(rs))
     if plan.tlbsim:
         print(table.render_sim_table(out))
-    if paper:
-        from analysis import paper as paper_data
-        try:
-            print(table.render_paper_table(rs))
-        except paper_data.PaperDataMissing as e:
-            raise UserError(str(e))
     if failed:
         print(f"spbench: {failed} runs failed their output check "
               "(kept, and left out of the table)", file=sys.stderr)
@@ -232,7 +246,33 @@ def _execute(plan, out, argv, context, paper=False):
 
 
 def cmd_reproduce(args):
-    return cmd_run(args, None if args.group else manifest.available())
+    from . import reproduce
+    from analysis import report
+    if args.resume:
+        out = os.path.abspath(args.resume)
+        s = reproduce.resumed(out)
+        if args.stages:
+            s.stages = reproduce.parse_stages(args.stages)
+    else:
+        names = group_workloads(args.group, []) if args.group else manifest.available()
+        s = reproduce.settings_from(args, names)
+        suffix = f"{s.size}{'-quick' if s.quick else ''}-{socket.gethostname()}"
+        out = os.path.abspath(args.out or os.path.join(paths.RESULTS, f"reproduce-{suffix}"))
+    failed = reproduce.run(s, out, ["spbench"] + sys.argv[1:])
+    print(f"spbench: report: {report.write(out)}", file=sys.stderr)
+    if failed:
+        print(f"spbench: {failed} runs failed their output check (kept, and left out of "
+              "the tables)", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_report(args):
+    from analysis import report
+    if not os.path.exists(os.path.join(args.folder, "reproduce.json")):
+        raise UserError(f"{args.folder}: not a reproduction folder (no reproduce.json)")
+    print(report.write(args.folder))
+    return 0
 
 
 def cmd_diff(args):
@@ -314,7 +354,7 @@ def cmd_doctor(args):
 COMMANDS = {"list": cmd_list, "doctor": cmd_doctor, "run": cmd_run, "diff": cmd_diff,
             "restore": cmd_restore, "reproduce": cmd_reproduce, "command": cmd_command,
             "run-plan": cmd_run_plan, "tlbsim": cmd_tlbsim,
-            "kernel": cmd_kernel, **state_cli.COMMANDS}
+            "kernel": cmd_kernel, "report": cmd_report, **state_cli.COMMANDS}
 
 
 def main(argv):

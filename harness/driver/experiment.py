@@ -18,6 +18,7 @@ import time
 
 from . import atomic, config, hostinfo, memstate, paths, settings
 from .errors import UserError
+from .estimate import Estimator, clock
 from .inputs import prepare_inputs, workload_values
 from .measure import Measurement, now_iso, simulate, simulated_done
 from .plan import check_against_folder, pending
@@ -64,7 +65,7 @@ class Experiment:
     the journal is held, stopped before the settings go back."""
 
     def __init__(self, plan, out, argv, context=None, extra_meta=None, resume=True,
-                 monitors=(), progress=sys.stderr):
+                 monitors=(), progress=sys.stderr, estimate=None):
         self.plan = plan
         self.out = os.path.abspath(out)
         self.argv = argv
@@ -73,6 +74,7 @@ class Experiment:
         self.resume = resume
         self.monitors = list(monitors)
         self.progress = progress
+        self.estimate = estimate
         self.scratch = self.context.scratch or config.scratch()
         self.meta_path = os.path.join(self.out, "meta.json")
         self.runs_path = os.path.join(self.out, "runs.jsonl")
@@ -189,8 +191,10 @@ class Experiment:
                 print(f"spbench: resuming: {recorded} runs already recorded", file=sys.stderr)
         self.prepare_inputs(list({s.workload.name: s.workload for s in todo}.values()))
         durations = []
+        if self.progress and self.estimate is None:
+            self.estimate = Estimator(paths.RESULTS, self.out)
         for i, step in enumerate(todo):
-            self._show_progress(i, len(todo), step, durations)
+            self._show_progress(i, todo, durations)
             t0 = time.monotonic()
             self.one(step)
             durations.append(time.monotonic() - t0)
@@ -233,13 +237,14 @@ class Experiment:
         finally:
             shutil.rmtree(outdir, ignore_errors=True)
 
-    def _show_progress(self, i, total, step, durations):
+    def _show_progress(self, i, todo, durations):
+        """One line per step; the time left is what the steps ahead took on this host before
+        (estimate.py), scaled by how the steps so far compared with that."""
         if not self.progress:
             return
-        left = ""
-        if durations:
-            secs = sum(durations) / len(durations) * (total - i)
-            left = f", about {int(secs // 60)}m{int(secs % 60):02d}s left"
+        step, total = todo[i], len(todo)
+        secs = self.estimate.left(self.plan, todo[:i], sum(durations), todo[i:])
+        left = f", about {clock(secs)} left"
         what = "warm-up" if step.warmup else f"run {step.rep + 1}/{self.plan.runs}"
         line = (f"[{i + 1}/{total}] {step.workload.name} {self.plan.size} {step.state} "
                 f"{step.policy.name} {what}{left}")

@@ -1,7 +1,7 @@
 """`run --spec2000 DIR` (or SPEC2000 in the environment): the paper's SPEC CPU2000 rows
 (CINT2000 and CFP2000) run from a licensed SPEC CPU2000 tree instead of our stand-ins. DIR
-is a SPEC CPU2000 installation in which SPEC's own tools prepared the reference runs (`runspec --size=ref --action=setup int`):
-each benchmark's newest run folder benchspec/SUITE/NNN.name/run/NNNNNNNN holds its binary,
+is a SPEC CPU2000 installation in which SPEC's own tools prepared the reference runs
+(`runspec --size=ref --action=setup int fp`): each benchmark's newest run folder benchspec/SUITE/NNN.name/run/NNNNNNNN holds its binary,
 its inputs, speccmds.cmd (the invocations, in specinvoke's form) and compare.cmd (the specdiff
 lines with SPEC's tolerances). A run links that folder into its own output folder and runs
 the invocations there under sp-specinvoke; its check is harness/spec2000/specdiff.py on the

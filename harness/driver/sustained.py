@@ -98,29 +98,34 @@ def run(args):
         scheme_settings(s)
     if args.runs < 1:
         raise UserError("--runs must be at least 1")
-    w = manifest.find("fftw")
-    base, thp = policies.resolve("base"), policies.resolve("thp")
     out = os.path.abspath(args.out or default_out("sustained"))
-    plan = Plan([w], [base, thp], [state_label(s) for s in schemes], args.size,
-                args.runs, 0, args.seed, args.sample_ms)
-    experiment = {"name": "sustained",
-                  "schemes": {s: dict(scheme_settings(s)) for s in schemes},
-                  "fragmenter": ["spfrag", "--mode", "pagecache", *config.frag_args()]}
-    timeline = Timeline(out)
-    exp = Experiment(plan, out, ["spbench"] + sys.argv[1:], resume=False,
-                     extra_meta={"experiment": experiment}, monitors=[timeline],
-                     progress=None)
-    exp.open()
-    exp.prepare_inputs()
-    with exp:
-        for s in schemes:
-            _scheme(exp, timeline, w, s, base, thp, args.runs)
-    failed = exp.finish()
+    failed = experiment(out, schemes, args.size, args.runs, args.seed, args.sample_ms,
+                        ["spbench"] + sys.argv[1:])
     from analysis import sustained as report
     print(report.render(out))
     for path in report.plot(out):
         print(f"plot: {path}")
     return 1 if failed else 0
+
+
+def experiment(out, schemes, size, runs, seed, sample_ms, argv):
+    """The experiment into out (a new folder); returns the number of failed checks."""
+    w = manifest.find("fftw")
+    base, thp = policies.resolve("base"), policies.resolve("thp")
+    plan = Plan([w], [base, thp], [state_label(s) for s in schemes], size, runs, 0, seed,
+                sample_ms)
+    desc = {"name": "sustained",
+                  "schemes": {s: dict(scheme_settings(s)) for s in schemes},
+                  "fragmenter": ["spfrag", "--mode", "pagecache", *config.frag_args()]}
+    timeline = Timeline(out)
+    exp = Experiment(plan, out, argv, resume=False, extra_meta={"experiment": desc},
+                     monitors=[timeline], progress=None)
+    exp.open()
+    exp.prepare_inputs()
+    with exp:
+        for s in schemes:
+            _scheme(exp, timeline, w, s, base, thp, runs)
+    return exp.finish()
 
 
 def _scheme(exp, timeline, w, scheme, base, thp, nruns):

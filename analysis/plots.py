@@ -1,0 +1,128 @@
+"""The PNG plots of a reproduction's report: per-workload speedups with their intervals beside
+the paper's, ours against the paper's with the diagonal, coverage by page size, and the
+sustained experiment's figures 4 and 5. matplotlib (Debian's python3-matplotlib) draws them."""
+
+import os
+
+from . import sustained, table
+
+NO_METADATA = {"Software": None}
+
+
+def _pyplot():
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        return plt
+    except ImportError:
+        return None
+
+
+def _best(rs):
+    return sorted(((r.group.workload, r) for r in table._pick(rs)
+                   if r.group.state == "clean" and r.speedup.value is not None),
+                  key=lambda x: x[0])
+
+
+def _save(fig, plt, path):
+    fig.tight_layout()
+    fig.savefig(path, dpi=100, metadata=NO_METADATA)
+    plt.close(fig)
+
+
+def speedup_bars(plt, rows, ref, path):
+    names = [n for n, _ in rows]
+    ours = [r.speedup.value for _, r in rows]
+    lo = [r.speedup.value - (r.speedup.lo if r.speedup.lo is not None else r.speedup.value)
+          for _, r in rows]
+    hi = [(r.speedup.hi if r.speedup.hi is not None else r.speedup.value) - r.speedup.value
+          for _, r in rows]
+    theirs = [ref.speedup(n) or 0 for n in names]
+    fig, ax = plt.subplots(figsize=(max(6, 0.45 * len(names) + 2), 4))
+    x = range(len(names))
+    ax.bar([i - 0.2 for i in x], ours, 0.4, yerr=[lo, hi], capsize=2, label="ours (95% CI)")
+    ax.bar([i + 0.2 for i in x], theirs, 0.4, label="paper")
+    ax.axhline(1.0, color="black", lw=0.8)
+    ax.set_xticks(list(x))
+    ax.set_xticklabels(names, rotation=60, ha="right", fontsize=8)
+    ax.set(ylabel="speedup over base pages", yscale="log",
+           title="table 1: speedup per workload, ours beside the paper's")
+    ax.legend(fontsize=8)
+    _save(fig, plt, path)
+
+
+def scatter(plt, rows, ref, path):
+    pts = [(ref.speedup(n), r.speedup.value, n) for n, r in rows if ref.speedup(n)]
+    fig, ax = plt.subplots(figsize=(5, 5))
+    if pts:
+        ax.scatter([p[0] for p in pts], [p[1] for p in pts])
+        for p in pts:
+            ax.annotate(p[2], (p[0], p[1]), fontsize=7)
+        top = max(max(p[0], p[1]) for p in pts) * 1.2
+        ax.plot([0.8, top], [0.8, top], "k--", lw=0.8, label="ours = paper")
+        ax.set(xscale="log", yscale="log")
+        ax.legend(fontsize=8)
+    ax.set(xlabel="paper speedup", ylabel="our speedup", title="ours against the paper")
+    _save(fig, plt, path)
+
+
+def coverage(plt, rows, path):
+    """Share of memory by page size at the peak, from the histogram where there is one,
+    else 2 MB (AnonHugePages) against the rest."""
+    names, parts, sizes = [], [], []
+    for n, r in rows:
+        kb = {}
+        for rec in r.group.records:
+            h = ((rec.get("spstat") or {}).get("coverage") or {}).get("histogram") or {}
+            if h.get("available"):
+                for k, v in (h.get("kb") or {}).items():
+                    kb[k] = kb.get(k, 0) + (v or 0)
+        if not kb and r.cov.huge_pct is not None:
+            kb = {"2048kB": r.cov.huge_pct, "4kB": 100 - r.cov.huge_pct}
+        total = sum(kb.values())
+        if not total:
+            continue
+        names.append(n)
+        parts.append({k: 100.0 * v / total for k, v in kb.items()})
+        sizes += [k for k in kb if k not in sizes]
+    sizes.sort(key=lambda k: int(k[:-2]))
+    fig, ax = plt.subplots(figsize=(max(6, 0.45 * len(names) + 2), 4))
+    bottom = [0.0] * len(names)
+    for s in sizes:
+        vals = [p.get(s, 0.0) for p in parts]
+        if any(vals):
+            ax.bar(range(len(names)), vals, 0.6, bottom=bottom, label=s)
+            bottom = [b + v for b, v in zip(bottom, vals)]
+    ax.set_xticks(range(len(names)))
+    ax.set_xticklabels(names, rotation=60, ha="right", fontsize=8)
+    ax.set(ylabel="% of mapped memory", ylim=(0, 100),
+           title="coverage by page size at the peak (the table 1 policy)")
+    if names:
+        ax.legend(fontsize=7)
+    _save(fig, plt, path)
+
+
+def write(folder, t1, ref):
+    """{section: [(title, path)]} of the plots written; none without matplotlib."""
+    plt = _pyplot()
+    out = {}
+    if plt is None:
+        return out
+    if t1 is not None:
+        rows = _best(t1)
+        made = []
+        for title, name, draw in (
+                ("speedup per workload", "speedup.png",
+                 lambda p: speedup_bars(plt, rows, ref, p)),
+                ("ours against the paper", "scatter.png", lambda p: scatter(plt, rows, ref, p)),
+                ("coverage by page size", "coverage.png", lambda p: coverage(plt, rows, p))):
+            path = os.path.join(folder, name)
+            draw(path)
+            made.append((title, path))
+        out["table1"] = made
+    sus = os.path.join(folder, "sustained")
+    if os.path.exists(os.path.join(sus, "runs.jsonl")):
+        paths = sustained.plot(sus)
+        out["sustained"] = [(os.path.splitext(os.path.basename(p))[0], p) for p in paths]
+    return out

@@ -1,0 +1,91 @@
+"""How long runs will take, from each workload's own earlier runs on this host (the records
+under results/ and in the folder being filled), so that a plan's estimate and the progress
+line's time left follow the workloads still ahead, not an average of those behind."""
+import glob
+import os
+import statistics
+
+from . import atomic
+
+# seconds of one run when this host has never run the workload at that size
+DEFAULT_RUN_S = {"test": 3.0, "paper": 20.0, "ref": 20.0}
+# per step around the run: spstat, the output check, the clean state (drop caches, compact)
+STEP_OVERHEAD_S = 2.0
+# per workload held fragmented: spfrag's fill and release
+FRAGMENT_S = 40.0
+# a guest under TCG runs this many times slower when no earlier guest run says
+GUEST_FACTOR = 15.0
+GUEST_BOOT_S = 30.0
+# the sustained experiment per scheme: clean, spfrag's fill and release
+SCHEME_S = 90.0
+
+
+def clock(secs):
+    secs = int(round(secs))
+    if secs >= 3600:
+        return f"{secs // 3600}h{secs % 3600 // 60:02d}m"
+    return f"{secs // 60}m{secs % 60:02d}s"
+
+
+class Estimator:
+    def __init__(self, results_root, *folders):
+        self.history = {}
+        self.after_s = 0.0          # expected seconds of the stages after the current one
+        self.stage_s = {}
+        paths = set(glob.glob(os.path.join(results_root, "**", "runs.jsonl"), recursive=True))
+        for folder in folders:
+            paths |= set(glob.glob(os.path.join(folder, "**", "runs.jsonl"), recursive=True))
+        for path in sorted(paths):
+            for r in atomic.read_records(path):
+                try:
+                    wall = r["spstat"]["time"]["wall_s"]
+                    keys = [(r["workload"], r["size"], r["policy"], r.get("kernel", "host")),
+                            (r["workload"], r["size"], r.get("kernel", "host"))]
+                except (KeyError, TypeError):
+                    continue
+                if wall is None or not r.get("check", {}).get("passed"):
+                    continue
+                for k in keys:
+                    self.history.setdefault(k, []).append(wall)
+
+    def run_seconds(self, workload, size, policy, kernel="host"):
+        """The median of this host's earlier runs, the most specific that exists."""
+        for k in ((workload, size, policy, kernel), (workload, size, kernel)):
+            if k in self.history:
+                return statistics.median(self.history[k])
+        if kernel != "host":
+            return self.run_seconds(workload, size, policy) * GUEST_FACTOR
+        return DEFAULT_RUN_S.get(size, DEFAULT_RUN_S["paper"])
+
+    def step_seconds(self, plan, step):
+        return (self.run_seconds(step.workload.name, plan.size, step.policy.name, plan.kernel)
+                + STEP_OVERHEAD_S)
+
+    def steps_seconds(self, plan, steps):
+        total = sum(self.step_seconds(plan, s) for s in steps)
+        fragmented = {s.workload.name for s in steps if s.state.startswith("fragmented")}
+        return total + FRAGMENT_S * len(fragmented)
+
+    def plan_seconds(self, plan, folder, guest=False):
+        """The steps of plan that folder does not hold yet."""
+        from .plan import pending
+        todo, _ = pending(plan, list(plan.steps()), os.path.join(folder, "runs.jsonl"))
+        if not todo:
+            return 0.0
+        return self.steps_seconds(plan, todo) + (GUEST_BOOT_S if guest else 0.0)
+
+    def sustained_seconds(self, size, runs):
+        fftw = self.run_seconds("fftw", size, "thp")
+        return 2 * (SCHEME_S + (runs + 2) * (fftw + STEP_OVERHEAD_S))
+
+    def left(self, plan, done, done_s, ahead):
+        """Seconds left: the steps ahead as expected, scaled by how the steps done compared
+        with their expectation (within 4x either way), plus the stages after this one."""
+        expected_done = self.steps_seconds(plan, done)
+        scale = 1.0
+        if done and expected_done > 0:
+            scale = min(4.0, max(0.25, done_s / expected_done))
+        return self.steps_seconds(plan, ahead) * scale + self.after_s
+
+    def note_stage(self, name, secs):
+        self.stage_s[name] = secs

@@ -1,0 +1,271 @@
+"""spbench reproduce: the paper's evaluation as stages, each a result folder of its own under
+one reproduction folder, run in order and resumable (a rerun of the same command, or
+--resume DIR, runs what is missing), then report.md rebuilt from the records alone.
+
+Stages: table1 (clean memory, base vs thp, and resv where this kernel has the knob), fragmented
+(the same with memory fragmented by spfrag, one fragmented state held per workload), table2
+(the single-size policies for the paper's table 2 workloads), sustained (figures 4 and 5) and
+kernel (the patched kernel in a guest: stock thp against patched resv)."""
+import contextlib
+import dataclasses
+import json
+import os
+import sys
+import time
+
+from . import (atomic, config, estimate, guest_run, manifest, memstate, paths, policies,
+               sustained)
+from .errors import UserError
+from .experiment import Context, Experiment, default_out
+from .plan import Plan, Step, pending
+
+STAGES = ("table1", "fragmented", "table2", "sustained", "kernel")
+FILE = "reproduce.json"
+SCHEMA = "spbench-reproduce/1"
+# the paper's single sizes as policies (2 MB stands for its 4 MB), largest last
+SINGLE = ("mthp-64K", "mthp-512K", "mthp-2M", "mthp-all")
+
+
+@dataclasses.dataclass
+class Settings:
+    """What the stages share; saved in reproduce.json so that a resumed run is the same."""
+    workloads: list
+    size: str
+    runs: int
+    warmup: int
+    seed: int
+    sample_ms: int
+    stages: list
+    quick: bool = False
+    guest_mem: str = "4G"
+    guest_timeout: float = 7200
+
+
+def parse_stages(text):
+    names = [s.strip() for s in (text or ",".join(STAGES)).split(",") if s.strip()]
+    for n in names:
+        if n not in STAGES:
+            raise UserError(f"unknown stage '{n}'; stages: {', '.join(STAGES)}")
+    if not names:
+        raise UserError("--stages needs at least one stage")
+    return [s for s in STAGES if s in names]
+
+
+def settings_from(args, workloads):
+    if args.quick:
+        size, runs, warmup = "test", 1, 0
+    else:
+        size, runs, warmup = args.size, args.runs, args.warmup
+    return Settings(workloads, size, runs, warmup, args.seed, args.sample_ms,
+                    parse_stages(args.stages), args.quick, args.guest_mem, args.guest_timeout)
+
+
+def load_or_save(out, wanted):
+    """The settings of the reproduction in out: a new folder saves wanted; an old one must
+    have been started with the same workloads, size and runs (its stages may differ)."""
+    path = os.path.join(out, FILE)
+    if os.path.exists(path):
+        try:
+            with open(path) as f:
+                doc = json.load(f)
+            old = Settings(**doc["settings"])
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise UserError(f"{path}: not a reproduction's settings ({e})")
+        for field in ("workloads", "size", "runs", "warmup", "seed"):
+            if getattr(old, field) != getattr(wanted, field):
+                raise UserError(f"{out} holds a reproduction with {field} "
+                                f"{getattr(old, field)}, not {getattr(wanted, field)}; "
+                                "use another --out, or --resume DIR to go on with it")
+        old.stages = wanted.stages
+        return old
+    os.makedirs(out, exist_ok=True)
+    atomic.write_text(path, json.dumps({"schema": SCHEMA,
+                                        "settings": dataclasses.asdict(wanted)}, indent=1)
+                      + "\n")
+    return wanted
+
+
+def resumed(out):
+    """The settings saved in out, for --resume."""
+    path = os.path.join(out, FILE)
+    try:
+        with open(path) as f:
+            return Settings(**json.load(f)["settings"])
+    except OSError:
+        raise UserError(f"--resume {out}: no {FILE} there (not a reproduction folder)")
+    except (ValueError, KeyError, TypeError) as e:
+        raise UserError(f"{path}: not a reproduction's settings ({e})")
+
+
+# -- the plans of the stages ------------------------------------------------
+
+def _workloads(names):
+    return [manifest.find(n) for n in names]
+
+
+def _has_resv():
+    try:
+        policies.resolve("resv")
+        return True
+    except UserError:
+        return False
+
+
+def _plan(s, names, policy_names, states, kernel="host"):
+    guest_patched = None
+    if kernel != "host":
+        from .kernel_build import VARIANTS
+        guest_patched = VARIANTS[kernel][0]
+    return Plan(_workloads(names), policies.parse_list(",".join(policy_names), guest_patched),
+                states, s.size, s.runs, s.warmup, s.seed, s.sample_ms, kernel=kernel)
+
+
+def table2_workloads(names):
+    from analysis import paper
+    rows = paper.Paper().table2
+    return [n for n in names if n in rows and rows[n].get("group") != "summary"]
+
+
+def single_policies():
+    """The single-size policies this kernel offers, in the paper's order."""
+    have = set(policies.mthp_sizes_kb())
+    out = []
+    for name in SINGLE:
+        if name == "mthp-all" and have:
+            out.append(name)
+        elif name != "mthp-all" and int(name[5:-1]) * (1024 if name.endswith("M") else 1) \
+                in have:
+            out.append(name)
+    return out
+
+
+def host_plans(s):
+    """{stage: plan} of the stages that run on this kernel."""
+    plans = {}
+    pols = ["base", "thp"] + (["resv"] if _has_resv() else [])
+    if "table1" in s.stages:
+        plans["table1"] = _plan(s, s.workloads, pols, ["clean"])
+    if "fragmented" in s.stages:
+        plans["fragmented"] = _plan(s, s.workloads, ["base", "thp"], ["fragmented"])
+    if "table2" in s.stages:
+        names, single = table2_workloads(s.workloads), single_policies()
+        if names and single:
+            plans["table2"] = _plan(s, names, ["base"] + single, ["clean"])
+    return plans
+
+
+def kernel_plans(s):
+    """The kernel stage's two guest runs: stock under thp, patched under thp and resv, at
+    test size (the guest runs under an emulator), one run each after a warm-up."""
+    if "kernel" not in s.stages:
+        return {}
+    k = dataclasses.replace(s, size="test", runs=1, warmup=1 if not s.quick else 0)
+    return {"kernel-stock": _plan(k, s.workloads, ["thp"], ["clean"], kernel="stock"),
+            "kernel-patched": _plan(k, s.workloads, ["thp", "resv"], ["clean"],
+                                    kernel="patched")}
+
+
+# -- running -----------------------------------------------------------------
+
+@contextlib.contextmanager
+def _fragmented(exp):
+    """One fragmented state held across a workload's runs: clean first, then spfrag's page
+    cache fill, proactive compaction off; every record keeps the contiguity spstat measured
+    before and after it, so that the report can show the state held."""
+    with memstate.entered("fragmented", exp.journal):
+        yield "fragmented"
+
+
+def _run_host_stage(name, plan, out, argv, est):
+    exp = Experiment(plan, out, argv, Context(), estimate=est)
+    exp.open()
+    with exp:
+        if name == "fragmented":
+            for w in plan.workloads:
+                steps = [st for st in plan.steps() if st.workload is w]
+                todo, _ = pending(plan, steps, exp.runs_path)
+                if not todo:
+                    continue
+                with exp.holding(_fragmented(exp)):
+                    exp.run(steps)
+        else:
+            exp.run()
+    return exp.finish()
+
+
+def _sustained_done(folder):
+    try:
+        with open(os.path.join(folder, "meta.json")) as f:
+            return bool(json.load(f).get("finished"))
+    except (OSError, ValueError):
+        return False
+
+
+def _run_sustained(s, folder, argv):
+    """Figures 4 and 5 as `experiment sustained` runs them. The stage is one piece: the
+    timeline must be continuous, so an interrupted one starts again (its partial folder is
+    kept beside it)."""
+    if _sustained_done(folder):
+        return 0
+    if os.path.exists(folder):
+        n = 1
+        while os.path.exists(f"{folder}.interrupted-{n}"):
+            n += 1
+        os.rename(folder, f"{folder}.interrupted-{n}")
+    return sustained.experiment(folder, sustained.SCHEMES, s.size if s.quick else "paper",
+                                2 if s.quick else 4, s.seed, s.sample_ms, argv)
+
+
+def _say(message):
+    print(f"spbench: reproduce: {message}", file=sys.stderr, flush=True)
+
+
+def run(s, out, argv):
+    """Runs the stages of s into out; returns the number of failed checks."""
+    out = os.path.abspath(out)
+    s = load_or_save(out, s)
+    est = estimate.Estimator(paths.RESULTS, out)
+    hplans, kplans = host_plans(s), kernel_plans(s)
+    total = {name: est.plan_seconds(p, os.path.join(out, name)) for name, p in hplans.items()}
+    total.update({name: est.plan_seconds(p, os.path.join(out, name), guest=True)
+                  for name, p in kplans.items()})
+    if "sustained" in s.stages and not _sustained_done(os.path.join(out, "sustained")):
+        total["sustained"] = est.sustained_seconds(s.size if s.quick else "paper",
+                                                   2 if s.quick else 4)
+    _say(f"{len(s.workloads)} workloads, size {s.size}, {s.runs} runs after {s.warmup} "
+         f"warm-up; stages {', '.join(s.stages)}; expected {estimate.clock(sum(total.values()))}"
+         " (" + ", ".join(f"{k} {estimate.clock(v)}" for k, v in total.items()) + ")")
+    skipped = [st for st in s.stages if st == "table2" and "table2" not in hplans]
+    for st in skipped:
+        _say("table2: no workload of the paper's table 2 or no single mTHP size here; skipped")
+    failed, later = 0, dict(total)
+    for name in STAGES:
+        if name not in s.stages:
+            continue
+        t0 = time.monotonic()
+        if name in hplans:
+            later.pop(name, None)
+            est.after_s = sum(later.values())
+            _say(f"stage {name}")
+            failed += _run_host_stage(name, hplans[name], os.path.join(out, name), argv, est)
+        elif name == "sustained" and os.geteuid() == 0:
+            later.pop(name, None)
+            _say("stage sustained (figures 4 and 5)")
+            failed += _run_sustained(s, os.path.join(out, "sustained"), argv)
+        elif name == "sustained":
+            _say("stage sustained: needs root; skipped")
+        elif name == "kernel":
+            for kname, plan in kplans.items():
+                later.pop(kname, None)
+                folder = os.path.join(out, kname)
+                todo, _ = pending(plan, list(plan.steps()), os.path.join(folder, "runs.jsonl"))
+                if not todo:
+                    continue
+                _say(f"stage kernel: {plan.kernel} kernel in a guest")
+                status = guest_run.run_in_guest(plan, folder, argv, s.guest_mem,
+                                                s.guest_timeout)
+                if status != 0:
+                    failed += 1
+        if name in hplans or name == "sustained":
+            est.note_stage(name, time.monotonic() - t0)
+    return failed

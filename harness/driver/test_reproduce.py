@@ -1,0 +1,99 @@
+"""Tests of spbench reproduce: stage names, a folder holding another reproduction, and (as
+root) a quick reproduction killed with SIGKILL in its second stage and started again, which
+finishes without repeating a record, puts every setting back and writes the same report as
+`spbench report`."""
+import json
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+
+from harness.driver import paths, reproduce
+from harness.driver.errors import UserError
+from harness.testing.procs import kill_session
+
+SPBENCH = os.path.join(paths.REPO, "harness", "spbench")
+THP = "/sys/kernel/mm/transparent_hugepage"
+SETTINGS = [f"{THP}/enabled", f"{THP}/defrag", "/proc/sys/vm/compaction_proactiveness",
+            "/proc/sys/vm/percpu_pagelist_high_fraction"]
+
+
+def test_stage_names():
+    assert reproduce.parse_stages("kernel,table1") == ["table1", "kernel"]
+    assert reproduce.parse_stages(None) == list(reproduce.STAGES)
+    with pytest.raises(UserError, match="unknown stage 'tabel1'"):
+        reproduce.parse_stages("tabel1")
+
+
+def test_a_folder_of_another_reproduction_is_refused(tmp_path):
+    s = reproduce.Settings(["matrix"], "test", 1, 0, 42, 100, ["table1"])
+    reproduce.load_or_save(str(tmp_path), s)
+    other = reproduce.Settings(["matrix"], "ref", 1, 0, 42, 100, ["table1"])
+    with pytest.raises(UserError, match="holds a reproduction with size test, not ref"):
+        reproduce.load_or_save(str(tmp_path), other)
+    # the same reproduction with other stages goes on
+    same = reproduce.Settings(["matrix"], "test", 1, 0, 42, 100, ["table2"])
+    assert reproduce.load_or_save(str(tmp_path), same).stages == ["table2"]
+
+
+def _records(folder):
+    out = []
+    for stage in ("table1", "table2"):
+        path = os.path.join(folder, stage, "runs.jsonl")
+        if os.path.exists(path):
+            with open(path) as f:
+                out += [(stage, r["workload"], r["policy"], r["rep"], r["warmup"],
+                         r["started"]) for r in map(json.loads, f)]
+    return out
+
+
+def _settings():
+    out = {}
+    for p in SETTINGS:
+        if os.path.exists(p):
+            with open(p) as f:
+                out[p] = f.read()
+    return out
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root (policies and clean memory)")
+def test_killed_in_stage_two_then_resumed(tmp_path):
+    wl = tmp_path / "workloads"
+    wl.mkdir()
+    for name in ("matrix", "tree"):
+        os.symlink(os.path.join(paths.REPO, "workloads", name), wl / name)
+    env = dict(os.environ, SPBENCH_WORKLOADS=str(wl), SPBENCH_STATE_DIR=str(tmp_path / "st"))
+    out = str(tmp_path / "rep")
+    cmd = [SPBENCH, "reproduce", "--quick", "--stages", "table1,table2", "--out", out]
+    before = _settings()
+    p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
+    try:
+        deadline = time.monotonic() + 300
+        while not any(r[0] == "table2" for r in _records(out)):
+            assert p.poll() is None, "the reproduction ended before its second stage"
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+    finally:
+        kill_session(p)
+    killed = _records(out)
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "settings restored" in done.stderr or "restored" in done.stderr
+    after = _records(out)
+    assert after[:len(killed)] == killed            # nothing measured was lost or redone
+    keys = [r[:5] for r in after]
+    assert len(keys) == len(set(keys))
+    assert {(r[0], r[1]) for r in after if not r[4]} == {
+        ("table1", "matrix"), ("table1", "tree"), ("table2", "matrix")}
+    assert _settings() == before
+    with open(os.path.join(out, "report.md"), "rb") as f:
+        written = f.read()
+    again = subprocess.run([SPBENCH, "report", out], env=env, capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    with open(os.path.join(out, "report.md"), "rb") as f:
+        assert f.read() == written
