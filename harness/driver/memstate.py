@@ -230,13 +230,16 @@ def measure(spfrag=None):
 
 
 @contextlib.contextmanager
-def entered(state, journal=None):
+def entered(state, journal=None, ready=None):
     """The state held for the duration of one run, released after it; every
-    state but asis changes settings through journal."""
+    state but asis changes settings through journal. A fragmented state puts
+    spfrag's ready report into the dict ready, when one is given."""
     if state in FRAG_MODES:
         prepare("clean", journal)    # each run fragments the same starting point
         frag = Fragmenter(FRAG_MODES[state], config.frag_args(), journal=journal)
         with proactive_compaction_off(journal), frag:
+            if ready is not None:
+                ready["ready"] = frag.ready
             if not frag.ready.get("reached"):
                 c = frag.ready["after"]
                 print(f"\nspbench: spfrag did not reach its target: contiguity "

@@ -97,3 +97,12 @@ def test_killed_in_stage_two_then_resumed(tmp_path):
     assert again.returncode == 0, again.stderr
     with open(os.path.join(out, "report.md"), "rb") as f:
         assert f.read() == written
+
+
+def test_fragmented_state_is_made_again_when_contiguity_rose(monkeypatch):
+    ready = {"target": {"ceiling": 0.01}}
+    for now, held in ((0.004, True), (0.02, True), (0.021, False), (0.5, False)):
+        monkeypatch.setattr(reproduce.memstate, "measure", lambda now=now: {"contiguity": now})
+        assert reproduce._still_fragmented(ready) is held
+    monkeypatch.setattr(reproduce.memstate, "measure", lambda: None)
+    assert reproduce._still_fragmented(ready) is False
