@@ -1,0 +1,49 @@
+/* swim_args.c - command line of sp-swim-gen, sp-swim and sp-swim-check,
+ * parsed the same way by all three so that a manifest's {args} mean one
+ * model run to each. */
+#include <math.h>
+#include <stdint.h>
+
+#include "cli_size.h"
+#include "swim_spec.h"
+
+static void option(const struct cli *c, int opt, const char *arg, void *ctx)
+{
+	struct swim_args *a = ctx;
+
+	(void)c;
+	if (opt == 'i')
+		a->input = arg;
+}
+
+void swim_parse_args(int argc, char **argv, int form, struct swim_args *a)
+{
+	unsigned long long steps = 0;
+	struct cli_size s = {
+		.usage = form != 1 ?
+			"{-n N1 | --mb M} -t STEPS [-s SEED] -i INPUT" :
+			"{-n N1 | --mb M} -t STEPS [-s SEED]",
+		.output = form == 1 ? "-o DIR" : "-o FILE",
+		.operand = "RESULT",
+		.count = { 'n', "array order", SWIM_N1_MIN, SWIM_N1_MAX },
+		.seed_max = INT64_MAX,	/* Fortran reads it as a signed integer */
+		.more = { { 't', NULL, "step count", 1, SWIM_STEPS_MAX,
+			    &steps },
+			  { form != 1 ? 'i' : 0, NULL, "input", 0, 0, NULL } },
+		.option = option,
+		.ctx = a,
+	};
+
+	a->input = NULL;
+	cli_size_parse(&s, argc, argv, form != 0);
+	/* --mb M: the largest N1 whose fourteen arrays fit in M MB */
+	a->n1 = (long)cli_size_count(&s, (long long)floor(sqrt((double)s.mb *
+			1048576.0 / SWIM_BYTES_PER_POINT)));
+	a->steps = (long)steps;
+	a->seed = s.seed;
+	a->path = s.path;
+	if (!a->steps)
+		cli_fail(&s.cli, "give the step count with -t STEPS");
+	if (form != 1 && !a->input)
+		cli_fail(&s.cli, "give the input with -i INPUT");
+}
