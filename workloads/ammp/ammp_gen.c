@@ -7,12 +7,8 @@
  * AMMP_TEMPERATURE with no net momentum.  A chain's atoms come in chain
  * order followed by its bonds and angles, as a residue file lists them;
  * the water follows, not sorted by place. */
-#include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "ammp_spec.h"
 #include "atomic_file.h"
@@ -103,7 +99,6 @@ static void shuffle(double *q, long n, uint64_t *rng)
 
 int main(int argc, char **argv)
 {
-	static char path[PATH_MAX];
 	struct ammp_args a;
 	struct atom_out *at;
 	struct lattice l;
@@ -116,11 +111,6 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	ammp_parse_args(argc, argv, 1, &a);
-	if (mkdir(a.path, 0777) && errno != EEXIST) {
-		fprintf(stderr, "sp-ammp-gen: cannot create %s: %s\n", a.path,
-			strerror(errno));
-		return 1;
-	}
 	n_atoms = a.atoms;
 	box = cbrt((double)n_atoms / AMMP_DENSITY);
 	l.n = (long)cbrt((double)n_atoms);
@@ -192,8 +182,7 @@ int main(int argc, char **argv)
 		for (int d = 0; d < 3; d++)
 			v[i][d] -= p[d] / mtot;
 
-	snprintf(path, sizeof(path), "%s/ammp.in", a.path);
-	f = atomic_file_open(&af, "sp-ammp-gen", path);
+	f = atomic_file_open_in(&af, "sp-ammp-gen", a.path, "ammp.in");
 	if (!f)
 		return 1;
 	fprintf(f, "# ammp.in: sp-ammp-gen's system of %ld atoms (%ld in %ld "

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void say(const struct atomic_file *af, const char *what,
@@ -15,12 +16,44 @@ static void say(const struct atomic_file *af, const char *what,
 		err ? strerror(err) : "write error");
 }
 
+int atomic_file_dir(const char *prog, const char *dir)
+{
+	if (mkdir(dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "%s: cannot create %s: %s\n", prog, dir,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+FILE *atomic_file_open_in(struct atomic_file *af, const char *prog,
+			  const char *dir, const char *name)
+{
+	char *path;
+	FILE *f;
+
+	af->owned = NULL;
+	if (atomic_file_dir(prog, dir))
+		return NULL;
+	if (asprintf(&path, "%s/%s", dir, name) < 0) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return NULL;
+	}
+	f = atomic_file_open(af, prog, path);
+	if (f)
+		af->owned = path;
+	else
+		free(path);
+	return f;
+}
+
 FILE *atomic_file_open(struct atomic_file *af, const char *prog,
 		       const char *path)
 {
 	af->prog = prog;
 	af->path = path;
 	af->f = NULL;
+	af->owned = NULL;
 	if (asprintf(&af->tmp, "%s.tmp.%ld", path, (long)getpid()) < 0) {
 		af->tmp = NULL;
 		say(af, "cannot create", path, errno);
@@ -49,7 +82,8 @@ int atomic_file_commit(struct atomic_file *af)
 	if (ret)
 		unlink(af->tmp);
 	free(af->tmp);
-	af->tmp = NULL;
+	free(af->owned);
+	af->tmp = af->owned = NULL;
 	af->f = NULL;
 	return ret;
 }

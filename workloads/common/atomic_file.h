@@ -11,8 +11,18 @@ struct atomic_file {
 	const char *prog;	/* names the program in the error line */
 	const char *path;
 	char *tmp;		/* PATH.tmp.PID */
+	char *owned;		/* the path atomic_file_open_in made, or NULL */
 	FILE *f;
 };
+
+/* Makes the folder dir unless it exists: 0, or -1 after "PROG: cannot
+ * create DIR: why". */
+int atomic_file_dir(const char *prog, const char *dir);
+
+/* atomic_file_open for the file name in the folder dir, which is made
+ * first when missing (as atomic_file_dir). */
+FILE *atomic_file_open_in(struct atomic_file *af, const char *prog,
+			  const char *dir, const char *name);
 
 /* Creates the temporary file for path; its stream, or NULL after
  * "PROG: cannot create TMP: why".  prog and path must outlive af. */

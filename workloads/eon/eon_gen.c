@@ -4,13 +4,9 @@
  * the camera looks in) holding OBJECTS seeded spheres and boxes, diffuse
  * in twelve seeded colours or mirrors, their size shrinking as OBJECTS
  * grows so that they fill about the same share of the room. */
-#include <errno.h>
 #include <inttypes.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "atomic_file.h"
 #include "eon_spec.h"
@@ -74,7 +70,6 @@ static void object(FILE *f, uint64_t *s, double size)
 
 int main(int argc, char **argv)
 {
-	static char path[PATH_MAX];
 	struct atomic_file af;
 	struct eon_args a;
 	uint64_t s;
@@ -82,13 +77,7 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	eon_parse_args(argc, argv, 1, &a);
-	if (mkdir(a.path, 0777) && errno != EEXIST) {
-		fprintf(stderr, "sp-eon-gen: cannot create %s: %s\n", a.path,
-			strerror(errno));
-		return 1;
-	}
-	snprintf(path, sizeof(path), "%s/%s", a.path, EON_SCENE_FILE);
-	f = atomic_file_open(&af, "sp-eon-gen", path);
+	f = atomic_file_open_in(&af, "sp-eon-gen", a.path, EON_SCENE_FILE);
 	if (!f)
 		return 1;
 	fprintf(f, "%s %d\n", EON_SCENE_MAGIC, EON_SCENE_VERSION);

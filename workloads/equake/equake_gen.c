@@ -7,11 +7,9 @@
  * neighbours lie anywhere in memory; then K's block structure, the source
  * element with its moment tensor, the probes, and the time step from a
  * bound on the highest frequency of the mesh. */
-#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "atomic_file.h"
 #include "equake_element.h"
@@ -342,7 +340,6 @@ static void write_input(const struct mesh *m, const struct equake_args *a,
 
 int main(int argc, char **argv)
 {
-	static char path[PATH_MAX];
 	struct equake_args a;
 	struct atomic_file af;
 	struct mesh m = { 0 };
@@ -350,11 +347,6 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	equake_parse_args(argc, argv, 1, &a);
-	if (mkdir(a.path, 0777) && errno != EEXIST) {
-		fprintf(stderr, "sp-equake-gen: cannot create %s: %s\n",
-			a.path, strerror(errno));
-		return 1;
-	}
 	eq_grid(a.nodes, m.cells);
 	m.nodes = (m.cells[0] + 1) * (m.cells[1] + 1) * (m.cells[2] + 1);
 	m.elems = 5 * m.cells[0] * m.cells[1] * m.cells[2];
@@ -373,8 +365,7 @@ int main(int argc, char **argv)
 	m.probe[2] = nearest(&m, EQ_BX, EQ_BY, 0.0);
 	m.probe[3] = nearest(&m, EQ_ROCK_X, EQ_ROCK_Y, 0.0);
 	time_step(&m);
-	snprintf(path, sizeof(path), "%s/%s", a.path, EQ_INPUT);
-	f = atomic_file_open(&af, "sp-equake-gen", path);
+	f = atomic_file_open_in(&af, "sp-equake-gen", a.path, EQ_INPUT);
 	if (!f)
 		return 1;
 	write_input(&m, &a, f);

@@ -1,11 +1,7 @@
 /* gap_gen.c - sp-gap-gen: the gap workload's input, DIR/gap.g, the GAP
  * script of these arguments: the seeded rounds as the record list
  * SpRounds, then the program (gap_program.g) that computes them. */
-#include <errno.h>
-#include <limits.h>
 #include <stdio.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "atomic_file.h"
 #include "gap_spec.h"
@@ -37,20 +33,13 @@ static void write_round(FILE *f, const struct gap_round *g)
 
 int main(int argc, char **argv)
 {
-	static char path[PATH_MAX];
 	struct gap_round g;
 	struct gap_args a;
 	struct atomic_file af;
 	FILE *f;
 
 	gap_parse_args(argc, argv, 1, &a);
-	if (mkdir(a.path, 0777) && errno != EEXIST) {
-		fprintf(stderr, "sp-gap-gen: cannot create %s: %s\n", a.path,
-			strerror(errno));
-		return 1;
-	}
-	snprintf(path, sizeof(path), "%s/gap.g", a.path);
-	f = atomic_file_open(&af, "sp-gap-gen", path);
+	f = atomic_file_open_in(&af, "sp-gap-gen", a.path, "gap.g");
 	if (!f)
 		return 1;
 	fprintf(f, "# gap.g - made by sp-gap-gen: %ld rounds of seed %llu\n",

@@ -3,18 +3,13 @@
  * the V-cycles and the seed it was made for, the coefficients of the
  * operator A and the smoother C, and the seeded charges of the
  * right-hand side (format in mgrid_spec.h). */
-#include <errno.h>
-#include <limits.h>
 #include <stdio.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "atomic_file.h"
 #include "mgrid_spec.h"
 
 int main(int argc, char **argv)
 {
-	static char path[PATH_MAX];
 	static const double A[4] = MGRID_A, C[4] = MGRID_C;
 	long pos[MGRID_POINTS][3];
 	double q[MGRID_POINTS];
@@ -23,13 +18,7 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	mgrid_parse_args(argc, argv, 1, &a);
-	if (mkdir(a.path, 0777) && errno != EEXIST) {
-		fprintf(stderr, "sp-mgrid-gen: cannot create %s: %s\n", a.path,
-			strerror(errno));
-		return 1;
-	}
-	snprintf(path, sizeof(path), "%s/%s", a.path, MGRID_INPUT_NAME);
-	f = atomic_file_open(&af, "sp-mgrid-gen", path);
+	f = atomic_file_open_in(&af, "sp-mgrid-gen", a.path, MGRID_INPUT_NAME);
 	if (!f)
 		return 1;
 	fprintf(f, "%s %ld %ld %llu\n", MGRID_INPUT_MAGIC, a.n, a.cycles,

@@ -2,31 +2,20 @@
  * DIR/mail.mbox, the seeded messages of perlbmk_mail.c in mbox form: a
  * "From " line, From, To, Subject and Message-Id headers, a blank line,
  * the body, and a blank line after it. */
-#include <errno.h>
-#include <limits.h>
 #include <stdio.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "atomic_file.h"
 #include "perlbmk_spec.h"
 
 int main(int argc, char **argv)
 {
-	static char path[PATH_MAX];
 	static struct perlbmk_msg m;
 	struct perlbmk_args a;
 	struct atomic_file af;
 	FILE *f;
 
 	perlbmk_parse_args(argc, argv, 1, &a);
-	if (mkdir(a.path, 0777) && errno != EEXIST) {
-		fprintf(stderr, "sp-perlbmk-gen: cannot create %s: %s\n",
-			a.path, strerror(errno));
-		return 1;
-	}
-	snprintf(path, sizeof(path), "%s/mail.mbox", a.path);
-	f = atomic_file_open(&af, "sp-perlbmk-gen", path);
+	f = atomic_file_open_in(&af, "sp-perlbmk-gen", a.path, "mail.mbox");
 	if (!f)
 		return 1;
 	for (long i = 0; i < a.messages; i++) {

@@ -3,33 +3,22 @@
  * reads its own from swim.in too): the arrays' order, the step count, the
  * time step, grid spacing, time filter, and the initial stream function's
  * amplitude and seeded modes. */
-#include <errno.h>
 #include <inttypes.h>
-#include <limits.h>
 #include <stdio.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "atomic_file.h"
 #include "swim_spec.h"
 
 int main(int argc, char **argv)
 {
-	static char path[PATH_MAX];
 	struct swim_params sp;
 	struct swim_args a;
 	struct atomic_file af;
 	FILE *f;
 
 	swim_parse_args(argc, argv, 1, &a);
-	if (mkdir(a.path, 0777) && errno != EEXIST) {
-		fprintf(stderr, "sp-swim-gen: cannot create %s: %s\n", a.path,
-			strerror(errno));
-		return 1;
-	}
 	swim_params(a.n1, a.steps, a.seed, &sp);
-	snprintf(path, sizeof(path), "%s/swim.in", a.path);
-	f = atomic_file_open(&af, "sp-swim-gen", path);
+	f = atomic_file_open_in(&af, "sp-swim-gen", a.path, "swim.in");
 	if (!f)
 		return 1;
 	fprintf(f, "n1 %ld\nn2 %ld\nitmax %ld\nmprint %ld\n", sp.n1, sp.n2,

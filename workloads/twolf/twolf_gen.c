@@ -79,11 +79,8 @@ int main(int argc, char **argv)
 	int log, rc;
 
 	twolf_parse_args(argc, argv, TWOLF_GEN, &a);
-	if (mkdir(a.path, 0777) && errno != EEXIST) {
-		fprintf(stderr, PROG ": cannot create %s: %s\n", a.path,
-			strerror(errno));
+	if (atomic_file_dir(PROG, a.path))
 		return 1;
-	}
 	if (twolf_design_make(&d, a.cells, a.seed)) {
 		fprintf(stderr, PROG ": out of memory\n");
 		return 1;

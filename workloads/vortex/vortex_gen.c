@@ -3,12 +3,9 @@
  * VORTEX_MIXED_PER_OBJECT x OBJECTS mixed ones (30% lookups by id, a tenth
  * of them of any id ever made, so some of deleted ones; 20% inserts, 10%
  * queries by owner, 20% updates, 20% deletes), so that the object count stays about OBJECTS. */
-#include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "atomic_file.h"
 #include "vortex_spec.h"
@@ -35,7 +32,6 @@ static void insert(struct live *l, FILE *f, uint64_t *rng)
 
 int main(int argc, char **argv)
 {
-	static char path[PATH_MAX];
 	struct vortex_args a;
 	struct vortex_head h;
 	struct atomic_file af;
@@ -44,11 +40,6 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	vortex_parse_args(argc, argv, 1, &a);
-	if (mkdir(a.path, 0777) && errno != EEXIST) {
-		fprintf(stderr, "sp-vortex-gen: cannot create %s: %s\n", a.path,
-			strerror(errno));
-		return 1;
-	}
 	mixed = (uint64_t)a.objects * VORTEX_MIXED_PER_OBJECT;
 	/* at most one new id per operation */
 	cap = (uint64_t)a.objects + mixed;
@@ -61,8 +52,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "sp-vortex-gen: out of memory\n");
 		return 1;
 	}
-	snprintf(path, sizeof(path), "%s/ops.bin", a.path);
-	f = atomic_file_open(&af, "sp-vortex-gen", path);
+	f = atomic_file_open_in(&af, "sp-vortex-gen", a.path, "ops.bin");
 	if (!f)
 		return 1;
 	memset(&h, 0, sizeof(h));

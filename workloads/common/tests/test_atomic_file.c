@@ -181,6 +181,34 @@ static void rename_fails(void)
 	rmdir(path);
 }
 
+/* atomic_file_open_in makes the folder, then writes the file in it; a
+ * folder that cannot be made is one line and no file. */
+static void in_folder(void)
+{
+	char sub[128], file[160], blocked[160];
+	struct atomic_file af;
+	FILE *f;
+
+	snprintf(sub, sizeof(sub), "%s/made", dir);
+	snprintf(file, sizeof(file), "%s/in.txt", sub);
+	f = atomic_file_open_in(&af, "prog", sub, "in.txt");
+	TAP_CHECK(f && fputs("inside\n", f) >= 0 && atomic_file_commit(&af) == 0 &&
+		  !strcmp(content(file), "inside\n"),
+		  "a file in a folder made for it");
+	f = atomic_file_open_in(&af, "prog", sub, "in.txt");
+	TAP_CHECK(f && fputs("again\n", f) >= 0 && atomic_file_commit(&af) == 0 &&
+		  !strcmp(content(file), "again\n"),
+		  "and again into the folder now there");
+	unlink(file);
+	rmdir(sub);
+	/* a folder under a file cannot be made */
+	put(path, "x\n");
+	snprintf(blocked, sizeof(blocked), "%s/sub", path);
+	TAP_CHECK(atomic_file_dir("prog", blocked) == -1 &&
+		  atomic_file_open_in(&af, "prog", blocked, "f") == NULL,
+		  "a folder that cannot be made fails");
+}
+
 int main(void)
 {
 	/* Under /tmp, which every user can enter, for the writer that is
@@ -196,6 +224,7 @@ int main(void)
 	write_fails();
 	create_fails();
 	rename_fails();
+	in_folder();
 	unlink(path);
 	rmdir(dir);
 	return tap_done();
