@@ -297,7 +297,7 @@ def build(folder, plot_paths=None):
     if frag:
         out.append(_fragmented_section(t1, frag))
     if t2:
-        block = table._single_size(t2, ref, [], table.notes_mod.Notes())
+        block = table._single_size(t2, ref, [], table.notes_mod.Notes(), table._simulated(t2))
         out.append("## Tables 2 and 3: one superpage size\n")
         out.append(_code(block or "no single-size runs"))
     if os.path.exists(os.path.join(sus, "runs.jsonl")):
