@@ -5,12 +5,10 @@
  * as art_layout places it, and scan.par, the scan's parameters as SPEC's
  * 179.art takes them (scan file, training files, objects, stride, and the
  * region of each scan). */
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "art_paint.h"
 #include "art_pgm.h"
@@ -89,11 +87,8 @@ int main(int argc, char **argv)
 	uint64_t rng;
 
 	art_parse_args(argc, argv, 1, &a);
-	if (mkdir(a.path, 0777) && errno != EEXIST) {
-		fprintf(stderr, PROG ": cannot create %s: %s\n", a.path,
-			strerror(errno));
+	if (atomic_file_dir(PROG, a.path))
 		return 1;
-	}
 	art_layout(&a, &l);
 	n = (size_t)(a.side * a.side);
 	for (int k = 0; k < ART_TRAINED; k++) {
