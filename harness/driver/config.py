@@ -1,6 +1,6 @@
 """The environment knobs spbench reads, all of them, each read when it is
 asked for (so that a test or a caller may change one between calls). The
-README's table of environment variables lists exactly these."""
+table of environment variables in docs/running.md lists exactly these."""
 import os
 
 from . import paths, settings

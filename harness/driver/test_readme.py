@@ -1,7 +1,7 @@
 """The README is a manual that stays true: every spbench line in its code
 blocks parses with spbench's own argument parser and names only workloads
 and policies that exist; it stays short; its links and those of docs/ lead
-to files that exist; and its table of environment variables lists exactly
+to files that exist; and the environment table (docs/running.md) lists exactly
 the ones the driver reads (harness/driver/config.py)."""
 import glob
 import os
@@ -117,12 +117,16 @@ def test_readme_links_every_doc():
     assert not unlinked, f"README.md does not link {unlinked}"
 
 
-def _readme_env_table():
-    """The SPBENCH_* names in the first column of the README's table rows."""
+ENV_DOC = os.path.join(paths.REPO, "docs", "running.md")
+ENV_NAME = r"SPBENCH_[A-Z0-9_]+|SPEC2000"
+
+
+def _env_table():
+    """The variable names in the first column of the environment table of docs/running.md."""
     names = []
-    with open(README) as f:
+    with open(ENV_DOC) as f:
         for line in f:
-            m = re.match(r"\|\s*`(SPBENCH_[A-Z0-9_]+)`\s*\|(.*)\|\s*$", line)
+            m = re.match(r"\|\s*`(" + ENV_NAME + r")`\s*\|(.*)\|\s*$", line)
             if m:
                 cells = [c.strip() for c in m.group(2).split("|")]
                 assert len(cells) == 2 and all(cells), \
@@ -132,13 +136,13 @@ def _readme_env_table():
 
 
 def test_environment_table_matches_config():
-    """config.py is the one module that reads SPBENCH_* variables; the
-    README's table lists exactly the names it holds as string literals."""
+    """config.py is the one module that reads the environment; the table in
+    docs/running.md lists exactly the names it holds as string literals."""
     assert os.path.exists(CONFIG), "harness/driver/config.py is missing"
     with open(CONFIG) as f:
-        read = set(re.findall(r"[\"'](SPBENCH_[A-Z0-9_]+)[\"']", f.read()))
-    table = _readme_env_table()
+        read = set(re.findall(r"[\"'](" + ENV_NAME + r")[\"']", f.read()))
+    table = _env_table()
     assert len(table) == len(set(table)), f"a variable is listed twice: {table}"
-    assert set(table) == read, (f"README lists but config.py does not read: "
-                                f"{sorted(set(table) - read)}; config.py reads but README "
-                                f"does not list: {sorted(read - set(table))}")
+    assert set(table) == read, (f"docs/running.md lists but config.py does not read: "
+                                f"{sorted(set(table) - read)}; config.py reads but the "
+                                f"table does not list: {sorted(read - set(table))}")
