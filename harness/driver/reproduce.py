@@ -13,11 +13,11 @@ import os
 import sys
 import time
 
-from . import (atomic, config, estimate, guest_run, manifest, memstate, paths, policies,
+from . import (atomic, estimate, guest_run, manifest, memstate, paths, policies,
                sustained)
 from .errors import UserError
-from .experiment import Context, Experiment, default_out
-from .plan import Plan, Step, pending
+from .experiment import Context, Experiment
+from .plan import Plan, pending
 
 STAGES = ("table1", "fragmented", "table2", "sustained", "kernel")
 FILE = "reproduce.json"

@@ -4,7 +4,7 @@ so far compared with their estimate."""
 import json
 
 from harness.driver import estimate, manifest
-from harness.driver.plan import Plan, Step
+from harness.driver.plan import Plan
 from harness.driver.policies import Policy
 
 

@@ -7,7 +7,6 @@ import functools
 import os
 import re
 import shutil
-import struct
 
 import pytest
 
