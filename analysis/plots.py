@@ -20,9 +20,7 @@ def _pyplot():
 
 
 def _best(rs):
-    return sorted(((r.group.workload, r) for r in table._pick(rs)
-                   if r.group.state == "clean" and r.speedup.value is not None),
-                  key=lambda x: x[0])
+    return sorted((n, r) for n, r in table.best(rs).items() if r.speedup.value is not None)
 
 
 def _save(fig, plt, path):

@@ -34,17 +34,17 @@ def _settings(folder):
         return {}
 
 
+def _count_lines(path):
+    """Lines in path, 0 when it does not exist."""
+    try:
+        with open(path) as f:
+            return sum(1 for _ in f)
+    except FileNotFoundError:
+        return 0
+
+
 def _code(block):
     return "```\n" + block.rstrip() + "\n```\n"
-
-
-def _best(rs, state="clean"):
-    """{workload: compare.Row} of the table-1 pick (thp, else the fastest policy)."""
-    out = {}
-    for r in table._pick(rs):
-        if r.group.state == state:
-            out[r.group.workload] = r
-    return out
 
 
 def _where(rs, settings):
@@ -75,7 +75,7 @@ def _table1_csv(rs, ref):
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["workload", "group", "policy", "runs", "speedup", "ci_lo", "ci_hi",
                 "significant", "paper_speedup", "huge_pct", "above_4k_pct"])
-    for name, r in sorted(_best(rs).items()):
+    for name, r in sorted(table.best(rs).items()):
         s = r.speedup
         w.writerow([name, ref.group(name) or "other", r.group.policy, len(r.group.records),
                     _f(s.value), _f(s.lo), _f(s.hi), "" if r.sig is None else int(r.sig),
@@ -121,7 +121,7 @@ def _table1_section(rs, ref, folder, plot_paths):
     for title, path in plot_paths:
         out.append(f"![{title}]({os.path.relpath(path, folder)})\n")
     rows = []
-    for name, r in sorted(_best(rs).items()):
+    for name, r in sorted(table.best(rs).items()):
         rows.append(f"| {name} | {text.ratio(r.speedup.value)} | "
                     f"{text.ratio(ref.speedup(name))} | {_why(name, r, ref, rs)} |")
     out += ["### Why ours differs, row by row\n",
@@ -145,7 +145,7 @@ def _fragmented_section(clean, frag):
            "of each run, the range over the workload's runs.\n",
            "| workload | clean speedup | fragmented speedup | huge (fragmented) | "
            "contiguity before |", "| --- | ---: | ---: | ---: | --- |"]
-    cb, fb = (_best(clean) if clean else {}), _best(frag, "fragmented")
+    cb, fb = (table.best(clean) if clean else {}), table.best(frag, "fragmented")
     for name, r in sorted(fb.items()):
         c = cb.get(name)
         cont = [_contiguity(g) for g in frag.groups.values() if g.workload == name]
@@ -160,7 +160,7 @@ def _fragmented_section(clean, frag):
 def _claims(t1, frag, t2, sus_folder, ref):
     """[(claim, paper, ours, verdict)]."""
     out = []
-    best = _best(t1) if t1 else {}
+    best = table.best(t1) if t1 else {}
     sp = {n: r.speedup.value for n, r in best.items() if r.speedup.value is not None}
     if sp:
         gains = sorted(n for n, v in sp.items() if v > GAIN)
@@ -223,7 +223,7 @@ def _fragmented_claim(t1, frag):
     claim = ("fragmentation removes the benefit", "speedups fall to about 1.0")
     if t1 is None or frag is None:
         return (*claim, "stage fragmented or table1 did not run", "not measured")
-    c, f = _best(t1), _best(frag, "fragmented")
+    c, f = table.best(t1), table.best(frag, "fragmented")
     both = [n for n in f if n in c and c[n].speedup.value and f[n].speedup.value]
     if not both:
         return (*claim, "no workload has both", "not measured")
@@ -289,7 +289,7 @@ def build(folder, plot_paths=None):
     out.append("\n| stage | folder | records |\n| --- | --- | ---: |")
     for name in STAGE_FOLDERS:
         path = os.path.join(folder, name, "runs.jsonl")
-        n = sum(1 for _ in open(path)) if os.path.exists(path) else 0
+        n = _count_lines(path)
         out.append(f"| {name} | `{name}/` | {n if n else 'not run'} |")
     out.append("")
     if t1:
@@ -297,7 +297,7 @@ def build(folder, plot_paths=None):
     if frag:
         out.append(_fragmented_section(t1, frag))
     if t2:
-        block = table._single_size(t2, ref, [], table.notes_mod.Notes(), table._simulated(t2))
+        block = table.single_size(t2, ref, [], table.notes_mod.Notes(), table.simulated(t2))
         out.append("## Tables 2 and 3: one superpage size\n")
         out.append(_code(block or "no single-size runs"))
     if os.path.exists(os.path.join(sus, "runs.jsonl")):

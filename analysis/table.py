@@ -112,7 +112,7 @@ def _context_line(rs):
     return ", ".join(parts)
 
 
-def _pick(rs):
+def pick(rs):
     """Per (workload, size, state, kernel) with a base run: the thp row, else the non-base
     policy with the largest speedup."""
     picked = {}
@@ -130,6 +130,11 @@ def _pick(rs):
                 or (r.speedup.value or 0) > (cur.speedup.value or 0)):
             picked[k] = r
     return list(picked.values())
+
+
+def best(rs, state="clean"):
+    """{workload: compare.Row} of the table-1 pick in one memory state."""
+    return {r.group.workload: r for r in pick(rs) if r.group.state == state}
 
 
 def _paper_pct(v):
@@ -156,7 +161,7 @@ SIM_NOTE = ("sim: no PMU count, so the dTLB miss reduction of sptlb's replay on 
             "run --tlbsim records it")
 
 
-def _simulated(rs):
+def simulated(rs):
     """{(workload, size): {Alpha policy: miss reduction %}} of the folder's tlbsim records."""
     out = {}
     for rec in metrics.sim_records(rs.folder):
@@ -226,7 +231,7 @@ def _table1(rs, ref, extra, notes, sim=None):
         "n", "speedup", "95% CI", "paper", "dTLB red.", "paper", "huge"]
     align = "lll" + "l" * len(extra) + "rrlrrrr"
     by_group = {}
-    for r in _pick(rs):
+    for r in pick(rs):
         by_group.setdefault(ref.group(r.group.workload) or "other", []).append(r)
     if not by_group:
         return "table 1: no workload has both a base and another policy"
@@ -250,7 +255,7 @@ def _table1(rs, ref, extra, notes, sim=None):
     return title + "\n" + text.columns(header, rows, align)
 
 
-def _single_size(rs, ref, extra, notes, sim=None):
+def single_size(rs, ref, extra, notes, sim=None):
     present = {g.policy for g in rs.groups.values()}
     sizes = [s for s in paper_mod.SINGLE_SIZE if s[0] in present]
     if not sizes:
@@ -308,12 +313,12 @@ def render_paper_table(rs, ref=None):
     ref = ref or paper_mod.Paper()
     extra = _varying(rs)
     notes = notes_mod.Notes()
-    sim = _simulated(rs)
+    sim = simulated(rs)
     out = [f"results: {rs.folder}", _context_line(rs),
            "paper: Navarro et al., OSDI 2002, FreeBSD 4.3 on Alpha 21264 (8 KB base pages; "
            "64 KB, 512 KB, 4 MB superpages)", "",
            _table1(rs, ref, extra, notes, sim)]
-    block = _single_size(rs, ref, extra, notes, sim)
+    block = single_size(rs, ref, extra, notes, sim)
     if block:
         out += ["", block]
     for rule in RULES[1:4]:

@@ -227,6 +227,15 @@ def cmd_run_plan(args):
     return _execute(plan, out, argv, context)
 
 
+def _failed_exit(failed):
+    """Exit status 1 with one line when runs failed their output check, else 0."""
+    if failed:
+        print(f"spbench: {failed} runs failed their output check (kept, and left out of "
+              "the tables)", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _execute(plan, out, argv, context):
     exp = Experiment(plan, out, argv, context).open()
     with exp:
@@ -238,11 +247,7 @@ def _execute(plan, out, argv, context):
     print(table.render_run_table(rs))
     if plan.tlbsim:
         print(table.render_sim_table(out))
-    if failed:
-        print(f"spbench: {failed} runs failed their output check "
-              "(kept, and left out of the table)", file=sys.stderr)
-        return 1
-    return 0
+    return _failed_exit(failed)
 
 
 def cmd_reproduce(args):
@@ -260,11 +265,7 @@ def cmd_reproduce(args):
         out = os.path.abspath(args.out or os.path.join(paths.RESULTS, f"reproduce-{suffix}"))
     failed = reproduce.run(s, out, ["spbench"] + sys.argv[1:])
     print(f"spbench: report: {report.write(out)}", file=sys.stderr)
-    if failed:
-        print(f"spbench: {failed} runs failed their output check (kept, and left out of "
-              "the tables)", file=sys.stderr)
-        return 1
-    return 0
+    return _failed_exit(failed)
 
 
 def cmd_report(args):

@@ -260,28 +260,33 @@ def run(s, out, argv):
     _say(f"{len(s.workloads)} workloads, size {s.size}, {s.runs} runs after {s.warmup} "
          f"warm-up; stages {', '.join(s.stages)}; expected {estimate.clock(sum(total.values()))}"
          " (" + ", ".join(f"{k} {estimate.clock(v)}" for k, v in total.items()) + ")")
-    skipped = [st for st in s.stages if st == "table2" and "table2" not in hplans]
-    for st in skipped:
+    if "table2" in s.stages and "table2" not in hplans:
         _say("table2: no workload of the paper's table 2 or no single mTHP size here; skipped")
-    failed, later = 0, dict(total)
+    remaining = dict(total)
+
+    def begin(part):
+        """Drops part from the expected time still ahead and tells the estimator the rest."""
+        remaining.pop(part, None)
+        est.after_s = sum(remaining.values())
+
+    failed = 0
     for name in STAGES:
         if name not in s.stages:
             continue
         t0 = time.monotonic()
         if name in hplans:
-            later.pop(name, None)
-            est.after_s = sum(later.values())
+            begin(name)
             _say(f"stage {name}")
             failed += _run_host_stage(name, hplans[name], os.path.join(out, name), argv, est)
         elif name == "sustained" and os.geteuid() == 0:
-            later.pop(name, None)
+            begin(name)
             _say("stage sustained (figures 4 and 5)")
             failed += _run_sustained(s, os.path.join(out, "sustained"), argv)
         elif name == "sustained":
             _say("stage sustained: needs root; skipped")
         elif name == "kernel":
             for kname, plan in kplans.items():
-                later.pop(kname, None)
+                begin(kname)
                 folder = os.path.join(out, kname)
                 todo, _ = pending(plan, list(plan.steps()), os.path.join(folder, "runs.jsonl"))
                 if not todo:
