@@ -13,6 +13,13 @@ PYTHON   := /usr/bin/python3
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE
 DEPFLAGS  = -MMD -MP
+# The CFP2000 rows' Fortran: make's built-in FC is f77, the codes are
+# Fortran 90 and later.  A row sets ROW_FFLAGS for its own objects.
+ifeq ($(origin FC),default)
+FC := gfortran
+endif
+FFLAGS   ?= -O2 -g
+FFLAGS   += -Wall -Wextra -Werror
 
 # Filled in by the fragments below.
 BINS   :=
@@ -38,6 +45,11 @@ deps-ok:
 $(OBJ)/%.o: %.c | deps-ok
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+# Module files go beside the objects, where the objects that use them look.
+$(OBJ)/%.o: %.f90 | deps-ok
+	@mkdir -p $(dir $@)
+	$(FC) $(FFLAGS) $(ROW_FFLAGS) -J$(dir $@) -c -o $@ $<
 
 test: all $(CTESTS)
 	@harness/testing/run-c-tests.sh $(CTESTS)

@@ -6,19 +6,11 @@
 APPLU_DIR := workloads/applu
 BINS += $(BIN)/sp-applu-gen $(BIN)/sp-applu $(BIN)/sp-applu-check
 
-# make's built-in FC is f77; the solver is Fortran 90 for gfortran
-ifeq ($(origin FC),default)
-FC := gfortran
-endif
-APPLU_FFLAGS := -O2 -g -Wall -Wextra -Werror
-
 APPLU_COMMON := $(OBJ)/$(APPLU_DIR)/applu_args.o $(OBJ)/$(APPLU_DIR)/applu_problem.o $(WL_SIZE)
 APPLU_SOLVER := $(patsubst %,$(OBJ)/$(APPLU_DIR)/applu_%.o,setup rhs xi eta zeta \
 	jacdiag jacld jacu solve5 blts buts norms ssor)
 
-$(APPLU_SOLVER): $(OBJ)/$(APPLU_DIR)/%.o: $(APPLU_DIR)/%.f90 $(APPLU_DIR)/applu.inc | deps-ok
-	@mkdir -p $(dir $@)
-	$(FC) $(APPLU_FFLAGS) -c -o $@ $<
+$(APPLU_SOLVER): $(APPLU_DIR)/applu.inc
 
 $(BIN)/sp-applu-gen: $(OBJ)/$(APPLU_DIR)/applu_gen.o $(APPLU_COMMON) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)

@@ -6,20 +6,11 @@
 
 APSI_DIR := workloads/apsi
 APSI_OBJ := $(OBJ)/$(APSI_DIR)
-# make's built-in FC is f77; the model is Fortran 2008 for gfortran
-ifeq ($(origin FC),default)
-FC := gfortran
-endif
-# The project's -O2 -g; module files beside the objects; fftw3.f03 from
-# /usr/include.
-APSI_FFLAGS := -O2 -g -std=f2008 -Wall -Wextra -Werror -J$(APSI_OBJ) -I/usr/include
+# fftw3.f03 from /usr/include
+$(APSI_OBJ)/%.o: ROW_FFLAGS := -std=f2008 -I/usr/include
 APSI_FORTRAN := $(patsubst %,$(APSI_OBJ)/apsi_%.o,params fields transport diag pressure model)
 APSI_COMMON := $(APSI_OBJ)/apsi_args.o $(APSI_OBJ)/apsi_problem.o $(APSI_OBJ)/apsi_input.o $(WL_SIZE)
 BINS += $(BIN)/sp-apsi-gen $(BIN)/sp-apsi $(BIN)/sp-apsi-check
-
-$(APSI_FORTRAN): $(APSI_OBJ)/%.o: $(APSI_DIR)/%.f90 | deps-ok
-	@mkdir -p $(dir $@)
-	$(FC) $(APSI_FFLAGS) -c -o $@ $<
 
 # the modules each file uses
 $(APSI_OBJ)/apsi_fields.o: $(APSI_OBJ)/apsi_params.o
@@ -32,7 +23,7 @@ $(BIN)/sp-apsi-gen: $(APSI_OBJ)/apsi_gen.o $(APSI_COMMON) $(WL_ATOMIC)
 
 $(BIN)/sp-apsi: $(APSI_OBJ)/apsi_main.o $(APSI_FORTRAN) $(APSI_COMMON) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
-	$(FC) -O2 -g -o $@ $^ -lfftw3 -lm
+	$(FC) $(FFLAGS) -o $@ $^ -lfftw3 -lm
 
 $(BIN)/sp-apsi-check: $(APSI_OBJ)/apsi_check.o $(APSI_OBJ)/apsi_result.o \
 		$(APSI_OBJ)/apsi_check_fields.o $(APSI_COMMON) $(WL_CHECK)

@@ -5,19 +5,10 @@
 
 FMA3D_DIR := workloads/fma3d
 FMA3D_OBJ := $(OBJ)/$(FMA3D_DIR)
-# make's built-in FC is f77; the simulation is Fortran 90 for gfortran
-ifeq ($(origin FC),default)
-FC := gfortran
-endif
-# The project's -O2 -g; module files beside the objects.
-FMA3D_FFLAGS := -O2 -g -std=f2008 -Wall -Wextra -Werror -J$(FMA3D_OBJ)
+$(FMA3D_OBJ)/%.o: ROW_FFLAGS := -std=f2008
 FMA3D_FORTRAN := $(patsubst %,$(FMA3D_OBJ)/fma3d_%.o,types input hexah solve)
 FMA3D_MESH := $(FMA3D_OBJ)/fma3d_mesh.o $(FMA3D_OBJ)/fma3d_files.o $(FMA3D_OBJ)/fma3d_args.o $(WL_SIZE)
 BINS += $(BIN)/sp-fma3d-gen $(BIN)/sp-fma3d $(BIN)/sp-fma3d-check
-
-$(FMA3D_FORTRAN): $(FMA3D_OBJ)/%.o: $(FMA3D_DIR)/%.f90 | deps-ok
-	@mkdir -p $(dir $@)
-	$(FC) $(FMA3D_FFLAGS) -c -o $@ $<
 
 # each module uses the ones before it
 $(FMA3D_OBJ)/fma3d_input.o $(FMA3D_OBJ)/fma3d_hexah.o: $(FMA3D_OBJ)/fma3d_types.o
@@ -29,7 +20,7 @@ $(BIN)/sp-fma3d-gen: $(FMA3D_OBJ)/fma3d_gen.o $(FMA3D_MESH) $(WL_ATOMIC)
 
 $(BIN)/sp-fma3d: $(FMA3D_OBJ)/fma3d.o $(FMA3D_OBJ)/fma3d_args.o $(FMA3D_FORTRAN) $(WL_SIZE) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
-	$(FC) -O2 -g -o $@ $^ -lm
+	$(FC) $(FFLAGS) -o $@ $^ -lm
 
 $(BIN)/sp-fma3d-check: $(FMA3D_OBJ)/fma3d_check.o $(FMA3D_OBJ)/fma3d_state.o $(FMA3D_OBJ)/fma3d_ref.o $(FMA3D_MESH) $(WL_CHECK)
 	@mkdir -p $(dir $@)

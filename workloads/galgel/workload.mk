@@ -6,19 +6,11 @@
 
 GALGEL_DIR := workloads/galgel
 GALGEL_OBJ := $(OBJ)/$(GALGEL_DIR)
-ifeq ($(origin FC),default)
-FC := gfortran
-endif
-# The project's -O2 -g; exact comparisons of reals are meant (sorting).
-GALGEL_FFLAGS := -O2 -g -std=f2008 -Wall -Wextra -Wno-compare-reals -Werror \
-	-fimplicit-none -J$(GALGEL_OBJ)
+# exact comparisons of reals are meant (sorting)
+$(GALGEL_OBJ)/%.o: ROW_FFLAGS := -std=f2008 -Wno-compare-reals -fimplicit-none
 GALGEL_FORTRAN := $(patsubst %,$(GALGEL_OBJ)/galgel%.o,_lapack _basis _galerkin \
 	_newton _stability)
 BINS += $(BIN)/sp-galgel-gen $(BIN)/sp-galgel $(BIN)/sp-galgel-check
-
-$(GALGEL_OBJ)/%.o: $(GALGEL_DIR)/%.f90 | deps-ok
-	@mkdir -p $(dir $@)
-	$(FC) $(GALGEL_FFLAGS) -c -o $@ $<
 
 # Fortran modules: an object after those whose modules it uses.
 $(GALGEL_OBJ)/galgel_basis.o: $(GALGEL_OBJ)/galgel_lapack.o

@@ -6,19 +6,10 @@
 
 SIXTRACK_DIR := workloads/sixtrack
 SIXTRACK_OBJ := $(OBJ)/$(SIXTRACK_DIR)
-# make's built-in FC is f77; the run is Fortran 2008 for gfortran
-ifeq ($(origin FC),default)
-FC := gfortran
-endif
-# The project's -O2 -g; module files beside the objects.
-SIXTRACK_FFLAGS := -O2 -g -std=f2008 -Wall -Wextra -Werror -J$(SIXTRACK_OBJ)
+$(SIXTRACK_OBJ)/%.o: ROW_FFLAGS := -std=f2008
 SIXTRACK_FORTRAN := $(patsubst %,$(SIXTRACK_OBJ)/sixtrack_%.o,input ring track run)
 SIXTRACK_ARGS := $(SIXTRACK_OBJ)/sixtrack_args.o $(WL_SIZE)
 BINS += $(BIN)/sp-sixtrack-gen $(BIN)/sp-sixtrack $(BIN)/sp-sixtrack-check
-
-$(SIXTRACK_OBJ)/%.o: $(SIXTRACK_DIR)/%.f90 | deps-ok
-	@mkdir -p $(dir $@)
-	$(FC) $(SIXTRACK_FFLAGS) -c -o $@ $<
 
 # Each module uses the ones before it.
 $(SIXTRACK_OBJ)/sixtrack_ring.o: $(SIXTRACK_OBJ)/sixtrack_input.o
@@ -31,7 +22,7 @@ $(BIN)/sp-sixtrack-gen: $(SIXTRACK_OBJ)/sixtrack_gen.o $(SIXTRACK_OBJ)/sixtrack_
 
 $(BIN)/sp-sixtrack: $(SIXTRACK_OBJ)/sixtrack.o $(SIXTRACK_OBJ)/sixtrack_gauss.o $(SIXTRACK_FORTRAN) $(SIXTRACK_ARGS) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
-	$(FC) -O2 -g -o $@ $^ -lm
+	$(FC) $(FFLAGS) -o $@ $^ -lm
 
 $(BIN)/sp-sixtrack-check: $(patsubst %,$(SIXTRACK_OBJ)/sixtrack_%.o,check files ref optics gauss) $(SIXTRACK_ARGS) $(WL_CHECK)
 	@mkdir -p $(dir $@)

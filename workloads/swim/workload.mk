@@ -4,17 +4,9 @@
 
 SWIM_DIR := workloads/swim
 SWIM_OBJ := $(OBJ)/$(SWIM_DIR)
-ifeq ($(origin FC),default)
-FC := gfortran
-endif
-# The project's -O2 -g; module files beside the objects.
-SWIM_FFLAGS := -O2 -g -std=f2008 -Wall -Wextra -Werror -J$(SWIM_OBJ)
+$(SWIM_OBJ)/%.o: ROW_FFLAGS := -std=f2008
 SWIM_FORTRAN := $(SWIM_OBJ)/swim_input.o $(SWIM_OBJ)/swim_calc.o $(SWIM_OBJ)/swim_model.o
 BINS += $(BIN)/sp-swim-gen $(BIN)/sp-swim $(BIN)/sp-swim-check
-
-$(SWIM_OBJ)/%.o: $(SWIM_DIR)/%.f90 | deps-ok
-	@mkdir -p $(dir $@)
-	$(FC) $(SWIM_FFLAGS) -c -o $@ $<
 
 # swim_model.f90 uses the modules the other two make.
 $(SWIM_OBJ)/swim_model.o: $(SWIM_OBJ)/swim_input.o $(SWIM_OBJ)/swim_calc.o
@@ -25,7 +17,7 @@ $(BIN)/sp-swim-gen: $(SWIM_OBJ)/swim_gen.o $(SWIM_OBJ)/swim_args.o $(WL_SIZE) $(
 
 $(BIN)/sp-swim: $(SWIM_OBJ)/swim.o $(SWIM_OBJ)/swim_args.o $(SWIM_FORTRAN) $(WL_SIZE) $(WL_ATOMIC)
 	@mkdir -p $(dir $@)
-	$(FC) -O2 -g -o $@ $^ -lm
+	$(FC) $(FFLAGS) -o $@ $^ -lm
 
 $(BIN)/sp-swim-check: $(SWIM_OBJ)/swim_check.o $(SWIM_OBJ)/swim_files.o $(SWIM_OBJ)/swim_ref.o $(SWIM_OBJ)/swim_args.o $(WL_SIZE) $(WL_CHECK)
 	@mkdir -p $(dir $@)
