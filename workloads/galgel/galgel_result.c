@@ -2,118 +2,17 @@
  * strict about keys, order and numbers. */
 #include "galgel_result.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "galgel_spec.h"
-
-#define LINE_MAX_LEN 256
+#include "line_reader.h"
 
 struct galgel_reader {
-	FILE *f;
-	long line;
-	char buf[LINE_MAX_LEN];
-	char *pos;		/* the rest of the current line */
-	int held;		/* buf holds a line not yet taken */
+	struct line_reader lr;
 	struct galgel_head h;
 };
-
-static _Noreturn void bad(struct galgel_reader *rd, const char *what)
-{
-	check_fail("line %ld: %s", rd->line, what);
-}
-
-/* The next line into buf: 1, or 0 at the end of the file. */
-static int fetch(struct galgel_reader *rd)
-{
-	if (rd->held) {
-		rd->held = 0;
-		return 1;
-	}
-	if (!fgets(rd->buf, sizeof(rd->buf), rd->f))
-		return 0;
-	rd->line++;
-	if (!strchr(rd->buf, '\n'))
-		bad(rd, "too long or unterminated");
-	*strchr(rd->buf, '\n') = '\0';
-	return 1;
-}
-
-/* 1 when the current line starts with the word key (pos after it). */
-static int is_key(struct galgel_reader *rd, const char *key)
-{
-	size_t len = strlen(key);
-
-	if (strncmp(rd->buf, key, len) || (rd->buf[len] != ' ' &&
-					    rd->buf[len]))
-		return 0;
-	rd->pos = rd->buf + len;
-	return 1;
-}
-
-static void expect(struct galgel_reader *rd, const char *key)
-{
-	char msg[64];
-
-	snprintf(msg, sizeof(msg), "expected '%s'", key);
-	if (!fetch(rd)) {
-		rd->line++;
-		snprintf(msg, sizeof(msg), "missing '%s'", key);
-		bad(rd, msg);
-	}
-	if (!is_key(rd, key))
-		bad(rd, msg);
-}
-
-static double word_double(struct galgel_reader *rd)
-{
-	char *end;
-	double x;
-
-	if (*rd->pos != ' ' || rd->pos[1] == ' ' || !rd->pos[1])
-		bad(rd, "a number is missing");
-	errno = 0;
-	x = strtod(rd->pos + 1, &end);
-	if (end == rd->pos + 1 || (*end && *end != ' ') || errno ||
-	    !isfinite(x))
-		bad(rd, "a number is not a finite number");
-	rd->pos = end;
-	return x;
-}
-
-static long word_long(struct galgel_reader *rd)
-{
-	char *end;
-	long x;
-
-	if (*rd->pos != ' ' || rd->pos[1] == ' ' || !rd->pos[1])
-		bad(rd, "a number is missing");
-	errno = 0;
-	x = strtol(rd->pos + 1, &end, 10);
-	if (end == rd->pos + 1 || (*end && *end != ' ') || errno)
-		bad(rd, "a number is not an integer");
-	rd->pos = end;
-	return x;
-}
-
-static void line_end(struct galgel_reader *rd)
-{
-	if (*rd->pos)
-		bad(rd, "more than expected on the line");
-}
-
-static long key_long(struct galgel_reader *rd, const char *key)
-{
-	long x;
-
-	expect(rd, key);
-	x = word_long(rd);
-	line_end(rd);
-	return x;
-}
 
 static void *alloc(size_t n, size_t size)
 {
@@ -128,15 +27,14 @@ struct galgel_reader *galgel_result_open(const char *path,
 					 struct galgel_head *h)
 {
 	struct galgel_reader *rd = alloc(1, sizeof(*rd));
+	struct line_reader *lr = &rd->lr;
 
-	rd->f = fopen(path, "r");
-	if (!rd->f)
-		check_fail("cannot open: %s", strerror(errno));
-	h->nx = key_long(rd, "nx");
-	h->ny = key_long(rd, "ny");
-	h->order = key_long(rd, "order");
-	h->steps = key_long(rd, "steps");
-	h->vectors = key_long(rd, "vectors");
+	lr_open(lr, path, "");
+	h->nx = lr_key(lr, "nx", lr_long);
+	h->ny = lr_key(lr, "ny", lr_long);
+	h->order = lr_key(lr, "order", lr_long);
+	h->steps = lr_key(lr, "steps", lr_long);
+	h->vectors = lr_key(lr, "vectors", lr_long);
 	if (h->nx < GALGEL_NX_MIN || h->nx > GALGEL_NX_MAX || h->ny < 2 ||
 	    h->ny > GALGEL_NX_MAX || h->order != 2 * h->nx * h->ny ||
 	    h->steps < 1 || h->steps > GALGEL_STEPS_MAX || h->vectors < 0 ||
@@ -148,20 +46,21 @@ struct galgel_reader *galgel_result_open(const char *path,
 	return rd;
 }
 
-static void pairs(struct galgel_reader *rd, const char *key, double *re,
+static void pairs(struct line_reader *lr, const char *key, double *re,
 		  double *im, long m)
 {
 	for (long i = 0; i < m; i++) {
-		expect(rd, key);
-		re[i] = word_double(rd);
-		im[i] = word_double(rd);
-		line_end(rd);
+		lr_expect(lr, key);
+		re[i] = lr_double(lr);
+		im[i] = lr_double(lr);
+		lr_end(lr);
 	}
 }
 
 int galgel_result_step(struct galgel_reader *rd, struct galgel_step *st,
 		       int *found, double *gr, double *freq)
 {
+	struct line_reader *lr = &rd->lr;
 	long m = rd->h.order, v = rd->h.vectors;
 
 	if (!st->x) {
@@ -172,56 +71,50 @@ int galgel_result_step(struct galgel_reader *rd, struct galgel_step *st,
 		st->vre = alloc((size_t)(v * m), sizeof(double));
 		st->vim = alloc((size_t)(v * m), sizeof(double));
 	}
-	if (!fetch(rd)) {
-		rd->line++;
-		bad(rd, "missing 'critical'");
-	}
-	if (is_key(rd, "critical")) {
-		if (!strcmp(rd->pos, " none")) {
+	if (!lr_next(lr))
+		lr_fail(lr, "missing 'critical'");
+	if (lr_is_key(lr, "critical")) {
+		if (!strcmp(lr->pos, " none")) {
 			*found = 0;
 		} else {
 			*found = 1;
-			*gr = word_double(rd);
-			*freq = word_double(rd);
-			line_end(rd);
+			*gr = lr_double(lr);
+			*freq = lr_double(lr);
+			lr_end(lr);
 		}
-		if (fetch(rd))
-			bad(rd, "more after the critical line");
+		if (lr_next(lr))
+			lr_fail(lr, "more after the critical line");
 		return 0;
 	}
-	if (!is_key(rd, "step"))
-		bad(rd, "expected 'step' or 'critical'");
-	st->k = word_long(rd);
-	st->gr = word_double(rd);
-	st->newton = word_long(rd);
-	st->res = word_double(rd);
-	line_end(rd);
+	if (!lr_is_key(lr, "step"))
+		lr_fail(lr, "expected 'step' or 'critical'");
+	st->k = lr_long(lr);
+	st->gr = lr_double(lr);
+	st->newton = lr_long(lr);
+	st->res = lr_double(lr);
+	lr_end(lr);
 	for (long i = 0; i < m; i++) {
-		expect(rd, "x");
-		st->x[i] = word_double(rd);
-		line_end(rd);
+		lr_expect(lr, "x");
+		st->x[i] = lr_double(lr);
+		lr_end(lr);
 	}
-	pairs(rd, "lambda", st->lre, st->lim, m);
-	st->nvec = 0;
-	while (st->nvec < v) {
-		if (!fetch(rd))
-			break;
-		if (!is_key(rd, "vector")) {
-			rd->held = 1;
+	pairs(lr, "lambda", st->lre, st->lim, m);
+	for (st->nvec = 0; st->nvec < v && lr_next(lr); st->nvec++) {
+		if (!lr_is_key(lr, "vector")) {
+			lr_unread(lr);
 			break;
 		}
-		st->vidx[st->nvec] = word_long(rd);
-		line_end(rd);
-		pairs(rd, "v", st->vre + st->nvec * m, st->vim + st->nvec * m,
+		st->vidx[st->nvec] = lr_long(lr);
+		lr_end(lr);
+		pairs(lr, "v", st->vre + st->nvec * m, st->vim + st->nvec * m,
 		      m);
-		st->nvec++;
 	}
 	return 1;
 }
 
 void galgel_result_close(struct galgel_reader *rd, struct galgel_step *st)
 {
-	fclose(rd->f);
+	lr_close(&rd->lr);
 	free(rd);
 	free(st->x);
 	free(st->lre);

@@ -31,6 +31,6 @@ $(BIN)/sp-galgel: $(GALGEL_OBJ)/galgel_run.o $(GALGEL_OBJ)/galgel.o $(GALGEL_FOR
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -llapack -lblas -lgfortran -lm
 
-$(BIN)/sp-galgel-check: $(GALGEL_CHECK) $(GALGEL_ARGS) $(WL_CHECK)
+$(BIN)/sp-galgel-check: $(GALGEL_CHECK) $(GALGEL_ARGS) $(WL_LINES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

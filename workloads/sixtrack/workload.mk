@@ -24,6 +24,6 @@ $(BIN)/sp-sixtrack: $(SIXTRACK_OBJ)/sixtrack.o $(SIXTRACK_OBJ)/sixtrack_gauss.o 
 	@mkdir -p $(dir $@)
 	$(FC) $(FFLAGS) -o $@ $^ -lm
 
-$(BIN)/sp-sixtrack-check: $(patsubst %,$(SIXTRACK_OBJ)/sixtrack_%.o,check files ref optics gauss) $(SIXTRACK_ARGS) $(WL_CHECK)
+$(BIN)/sp-sixtrack-check: $(patsubst %,$(SIXTRACK_OBJ)/sixtrack_%.o,check files ref optics gauss) $(SIXTRACK_ARGS) $(WL_LINES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

@@ -19,6 +19,6 @@ $(BIN)/sp-swim: $(SWIM_OBJ)/swim.o $(SWIM_OBJ)/swim_args.o $(SWIM_FORTRAN) $(WL_
 	@mkdir -p $(dir $@)
 	$(FC) $(FFLAGS) -o $@ $^ -lm
 
-$(BIN)/sp-swim-check: $(SWIM_OBJ)/swim_check.o $(SWIM_OBJ)/swim_files.o $(SWIM_OBJ)/swim_ref.o $(SWIM_OBJ)/swim_args.o $(WL_SIZE) $(WL_CHECK)
+$(BIN)/sp-swim-check: $(SWIM_OBJ)/swim_check.o $(SWIM_OBJ)/swim_files.o $(SWIM_OBJ)/swim_ref.o $(SWIM_OBJ)/swim_args.o $(WL_SIZE) $(WL_LINES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
