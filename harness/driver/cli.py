@@ -83,6 +83,15 @@ def parser():
                     help="skip the upstream mm selftests, run with reservations off and on "
                     "(about 6 minutes under TCG)")
 
+    ka = ksub.add_parser("adversary", help="the paper's overhead adversaries: stock and "
+                         "patched kernel in the same VM, times as ratios")
+    ka.add_argument("--out", help="result folder (default: results/<date>-adversary); "
+                    "a folder given again resumes it")
+    ka.add_argument("--reps", type=int, default=5)
+    ka.add_argument("--mem", default="4G", help="guest memory (preempt spans twice it)")
+    ka.add_argument("--timeout", type=float, default=1800)
+    ka.add_argument("--accel", default="auto", choices=("auto", "kvm", "tcg"))
+
     pr = sub.add_parser("run-plan", help="run a plan file written by 'run --kernel' "
                         "(what a booted guest kernel runs)")
     pr.add_argument("plan", metavar="PLAN.json")
@@ -335,7 +344,15 @@ def cmd_kernel(args):
     if args.kernel_command == "test":
         return kernel_test.run(args.timeout, args.accel, not args.reservations_off,
                                args.upstream)
-    raise UserError("spbench kernel needs an action: build, boot or test")
+    if args.kernel_command == "adversary":
+        from . import adversary
+        from analysis import adversary as adversary_table
+        out = os.path.abspath(args.out or default_out("adversary"))
+        failed = adversary.run(out, args.reps, args.mem, args.timeout, args.accel)
+        print(adversary_table.render(out) or "no adversary run finished", end="")
+        print(f"spbench: results in {out}", file=sys.stderr)
+        return 1 if failed else 0
+    raise UserError("spbench kernel needs an action: build, boot, test or adversary")
 
 
 def cmd_tlbsim(args):

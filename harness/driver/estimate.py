@@ -2,6 +2,7 @@
 under results/ and in the folder being filled), so that a plan's estimate and the progress
 line's time left follow the workloads still ahead, not an average of those behind."""
 import glob
+import json
 import os
 import statistics
 
@@ -16,6 +17,8 @@ FRAGMENT_S = 90.0
 # a guest under TCG runs this many times slower when no earlier guest run says
 GUEST_FACTOR = 15.0
 GUEST_BOOT_S = 30.0
+# the adversaries in both guests (TCG), when no earlier adversary.json says
+ADVERSARY_S = 600.0
 # the sustained experiment per scheme: clean, spfrag's fill and release
 SCHEME_S = 90.0
 
@@ -32,6 +35,15 @@ class Estimator:
         self.history = {}
         self.after_s = 0.0          # expected seconds of the stages after the current one
         self.stage_s = {}
+        self.adversary_history = []
+        for path in glob.glob(os.path.join(results_root, "**", "adversary.json"), recursive=True):
+            try:
+                with open(path) as f:
+                    secs = json.load(f).get("seconds")
+            except (OSError, ValueError, AttributeError):
+                continue
+            if isinstance(secs, (int, float)) and secs > 0:
+                self.adversary_history.append(secs)
         paths = set(glob.glob(os.path.join(results_root, "**", "runs.jsonl"), recursive=True))
         for folder in folders:
             paths |= set(glob.glob(os.path.join(folder, "**", "runs.jsonl"), recursive=True))
@@ -74,6 +86,13 @@ class Estimator:
         if not todo:
             return 0.0
         return self.steps_seconds(plan, todo) + (GUEST_BOOT_S if guest else 0.0)
+
+    def adversary_seconds(self, share_missing):
+        """The adversary runs still missing (a share of all): this host's earlier adversary
+        folders' median time, else a default."""
+        full = (statistics.median(self.adversary_history) if self.adversary_history
+                else ADVERSARY_S)
+        return full * share_missing
 
     def sustained_seconds(self, size, runs):
         fftw = self.run_seconds("fftw", size, "thp")

@@ -13,7 +13,7 @@ import os
 import sys
 import time
 
-from . import (atomic, estimate, guest_run, manifest, memstate, paths, policies,
+from . import (adversary, atomic, estimate, guest_run, manifest, memstate, paths, policies,
                sustained)
 from .errors import UserError
 from .experiment import Context, Experiment
@@ -254,6 +254,9 @@ def run(s, out, argv):
     total = {name: est.plan_seconds(p, os.path.join(out, name)) for name, p in hplans.items()}
     total.update({name: est.plan_seconds(p, os.path.join(out, name), guest=True)
                   for name, p in kplans.items()})
+    if kplans:
+        total["kernel-adversary"] = est.adversary_seconds(
+            adversary.missing(os.path.join(out, "kernel-adversary")))
     if "sustained" in s.stages and not _sustained_done(os.path.join(out, "sustained")):
         total["sustained"] = est.sustained_seconds(s.size if s.quick else "paper",
                                                    2 if s.quick else 4)
@@ -296,6 +299,12 @@ def run(s, out, argv):
                                                 s.guest_timeout)
                 if status != 0:
                     failed += 1
+            begin("kernel-adversary")
+            folder = os.path.join(out, "kernel-adversary")
+            if adversary.missing(folder):
+                _say("stage kernel: the paper's adversaries, stock and patched kernel")
+                failed += adversary.run(folder, 3 if s.quick else 5, s.guest_mem,
+                                        s.guest_timeout)
         if name in hplans or name == "sustained":
             est.note_stage(name, time.monotonic() - t0)
     return failed

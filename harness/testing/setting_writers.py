@@ -28,8 +28,9 @@ Exempt:
   restore_entries) write without the journal, and calling them is one.
 - kernel-patch/ is scanned too, but GUEST_ONLY's files run only inside a
   throwaway guest of the patched kernel: the in-guest test suite, booted by
-  `spbench kernel test`, and resv_bench, run by `spbench kernel boot
-  --variant test -- build/kernel-bench/resv_bench`. The guest's settings go
+  `spbench kernel test`, resv_bench, run by `spbench kernel boot
+  --variant test -- build/kernel-bench/resv_bench`, and resv_adversary, run
+  in both kernels' guests by `spbench kernel adversary`. The guest's settings go
   with the guest, and these programs set the patch's knobs themselves, as
   the kernel's own tools/testing/selftests/mm do (thp_settings.c). The
   rest of kernel-patch/ (upstream/build.sh, test_compare.py, the *.mk)
@@ -57,6 +58,7 @@ GUEST_ONLY = (
     "kernel-patch/tests/upstream/run-in-guest.sh",
     "kernel-patch/tests/upstream/compare.py",
     "kernel-patch/bench/resv_bench.c",
+    "kernel-patch/bench/resv_adversary.c",
 )
 SKIP_DIRS = {".git", "build", "results", "__pycache__"}
 SETTING = re.compile(r"/proc/sys(?![\w-])|/sys/kernel/mm(?![\w-])")

@@ -1,0 +1,101 @@
+"""spbench kernel adversary: the paper's overhead adversaries (sections 6.6-6.7) run by
+resv_adversary inside one guest per kernel, the stock kernel with base pages (the paper's
+baseline) and with THP, the patched kernel with reservations, all with the same qemu
+options; each kernel's lines land in the folder as raw/<kernel>-<setting>-<mode>.jsonl."""
+import json
+import os
+import shlex
+import sys
+import time
+
+from . import atomic, kernel_boot, kernel_build, paths
+from .errors import UserError
+from .experiment import build, writable
+
+PROGRAM = os.path.join(paths.BUILD, "kernel-bench", "resv_adversary")
+MODES = ("incremental", "nopromote", "preempt")
+# (kernel, setting): resv_adversary's knob options for it
+SETTINGS = {("stock", "base"): ["--thp", "never"],
+            ("stock", "thp"): ["--thp", "always"],
+            ("patched", "resv"): ["--thp", "always", "--resv", "1"]}
+INFO = "adversary.json"
+
+
+def raw_path(folder, kernel, setting, mode):
+    return os.path.join(folder, "raw", f"{kernel}-{setting}-{mode}.jsonl")
+
+
+def complete(path):
+    """Whether a raw file ends in resv_adversary's summary line."""
+    lines = atomic.read_records(path)
+    return bool(lines) and bool(lines[-1].get("summary"))
+
+
+def missing(folder):
+    """The share of the (kernel, setting, mode) runs that folder does not hold yet."""
+    todo = [1 for (k, setting) in SETTINGS for mode in MODES
+            if not complete(raw_path(folder, k, setting, mode))]
+    return len(todo) / (len(SETTINGS) * len(MODES))
+
+
+def _script(folder, kernel, reps):
+    """The guest's shell command: every mode under each setting of kernel that is not done,
+    each file written whole (a .part renamed), the exit status 1 when any failed."""
+    parts = []
+    for (k, setting), opts in SETTINGS.items():
+        if k != kernel:
+            continue
+        for mode in MODES:
+            final = raw_path(folder, kernel, setting, mode)
+            if complete(final):
+                continue
+            cmd = shlex.join([PROGRAM, "--reps", str(reps), *opts, mode])
+            parts.append(f"{cmd} > {shlex.quote(final + '.part')} && "
+                         f"mv {shlex.quote(final + '.part')} {shlex.quote(final)} || rc=1")
+    return "rc=0; " + "; ".join(parts) + "; exit $rc" if parts else ""
+
+
+def run(folder, reps=5, mem="4G", timeout=1800, accel="auto"):
+    """Runs what folder does not hold yet; returns the number of kernels whose guest failed."""
+    folder = os.path.abspath(folder)
+    if reps < 2:
+        raise UserError(f"--reps {reps}: give at least 2, so that times have an interval")
+    writable(folder, "the adversary results")
+    os.makedirs(os.path.join(folder, "raw"), exist_ok=True)
+    build()
+    failed, accels, t0 = 0, {}, time.monotonic()
+    for kernel in ("stock", "patched"):
+        script = _script(folder, kernel, reps)
+        if not script:
+            continue
+        if not os.path.exists(kernel_build.bzimage(kernel)):
+            kernel_build.build(kernel)
+        image = kernel_build.bzimage(kernel)
+        use = accel if accel != "auto" else kernel_boot.probe_accel(image)[0]
+        accels[kernel] = use
+        print(f"spbench: adversaries in the {kernel} kernel under {use.upper()}",
+              file=sys.stderr, flush=True)
+        result = kernel_boot.boot(kernel, ["sh", "-c", script], mem=mem, accel=use,
+                                  share=folder, timeout=timeout, echo=False)
+        if result.status != 0:
+            failed += 1
+            print(f"spbench: an adversary run in the {kernel} kernel failed (exit "
+                  f"{result.status}); console log: {result.log}", file=sys.stderr)
+    _record(folder, reps, mem, accels, time.monotonic() - t0)
+    return failed
+
+
+def _record(folder, reps, mem, accels, seconds):
+    """adversary.json: how the guests ran (kept from earlier calls where this one booted
+    none), so that the report can say what the times are."""
+    path = os.path.join(folder, INFO)
+    info = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            info = json.load(f)
+    info.setdefault("accel", {}).update(accels)
+    info.update({"schema": "spbench-adversary/1", "reps": reps, "guest_mem": mem,
+                 "program": os.path.relpath(PROGRAM, paths.REPO),
+                 "kernels": {k: kernel_build.recorded_build(k) for k in ("stock", "patched")},
+                 "seconds": round(info.get("seconds", 0) + seconds, 1)})
+    atomic.write_text(path, json.dumps(info, indent=1, sort_keys=True) + "\n")
