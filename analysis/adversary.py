@@ -97,6 +97,9 @@ def render(folder):
     notes.append(f"times: mean of {meta.get('reps', '?')} reps with the half-width of the "
                  "95% CI; ratios by Fieller's theorem; *: the CIs do not overlap")
     notes.append("counters: mean per rep of the patched kernel's vmstat deltas")
+    notes.append("preempt under stock THP: not run; fault-time THP maps a whole 2 MB page at "
+                 "each touch and cannot give memory back, so twice the guest's memory ends in "
+                 "the OOM killer")
     notes.append("both kernels booted with the same qemu options (guest memory "
                  f"{meta.get('guest_mem', '?')}); "
                  + ", ".join(f"{k} under {v.upper()}" for k, v in sorted(accel.items())))

@@ -22,9 +22,11 @@ def _commands(script):
 
 def test_stock_runs_every_mode_with_base_pages_and_with_thp(tmp_path):
     cmds = _commands(adversary._script(str(tmp_path), "stock", 3))
-    assert len(cmds) == 2 * len(adversary.MODES)
+    assert len(cmds) == 2 * len(adversary.MODES) - 1
     assert ["--reps", "3", "--thp", "never", "incremental"] in cmds
-    assert ["--reps", "3", "--thp", "always", "preempt"] in cmds
+    assert ["--reps", "3", "--thp", "never", "preempt"] in cmds
+    # THP would map twice the guest's memory in 2 MB pages: OOM, nothing measured
+    assert ["--reps", "3", "--thp", "always", "preempt"] not in cmds
     assert not any("--resv" in c for c in cmds)
 
 
@@ -52,6 +54,15 @@ def test_a_resumed_folder_runs_only_what_is_missing(tmp_path):
         f.write(json.dumps({"mode": "nopromote", "rep": 1, "seconds": 1.0}) + "\n")
     modes = [c[-1] for c in _commands(adversary._script(str(tmp_path), "patched", 5))]
     assert modes == ["nopromote", "preempt"]
+
+
+def test_missing_is_the_share_of_runs_not_done(tmp_path):
+    assert adversary.missing(str(tmp_path)) == 1.0
+    (tmp_path / "raw").mkdir()
+    for kernel, setting, mode in adversary.runs()[:4]:
+        with open(adversary.raw_path(str(tmp_path), kernel, setting, mode), "w") as f:
+            f.write(json.dumps({"mode": mode, "summary": True}) + "\n")
+    assert adversary.missing(str(tmp_path)) == 4 / 8
 
 
 def test_nothing_left_means_no_boot(tmp_path):
