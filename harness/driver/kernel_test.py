@@ -1,6 +1,6 @@
 """spbench kernel test: builds the test variant (the patched series with
 CONFIG_DEBUG_VM) and runs kernel-patch/tests inside it; the guest's
-"N passed, N failed" line is the verdict."""
+"N passed, N failed, N skipped" line is the verdict (a skip is neither)."""
 import os
 import re
 import subprocess
@@ -10,7 +10,7 @@ from . import config, kernel_boot, kernel_build, paths
 from .errors import UserError
 
 SUITE = os.path.join(paths.REPO, "kernel-patch", "tests", "run-in-guest.sh")
-SUMMARY = re.compile(r"(\d+) passed, (\d+) failed")
+SUMMARY = re.compile(r"(\d+) passed, (\d+) failed, (\d+) skipped")
 # what the suite prints before the upstream selftests' part
 UPSTREAM_HEADER = "# run-in-guest.sh"
 
@@ -53,10 +53,10 @@ def run(timeout, accel, reservations=True, upstream=True):
         print(f"spbench: the in-guest suite printed no summary; console log: {result.log}",
               file=sys.stderr)
         return 1
-    passed, failed = map(int, summary[-1].groups())
+    passed, failed, skipped = map(int, summary[-1].groups())
     if upstream and reservations and UPSTREAM_HEADER not in result.output:
         print("spbench: the upstream mm selftests were built but did not run in the guest; "
               f"console log: {result.log}", file=sys.stderr)
         failed += 1
-    print(f"{passed} passed, {failed} failed")
+    print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 0 if failed == 0 and result.status == 0 else 1
