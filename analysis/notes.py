@@ -22,11 +22,11 @@ def context(rs, notes, label=""):
     """Notes about a result set as a whole."""
     pre = f"{label}: " if label else ""
     kern = rs.meta.get("kernel") or {}
-    if kern.get("virt") == "tcg":
-        notes.add(pre + "kernel ran under TCG emulation: times under TCG emulation are not "
-                  "TLB evidence")
     if kern.get("virt_note"):
         notes.add(pre + "virt: " + str(kern["virt_note"]))
+    elif kern.get("virt") == "tcg":
+        notes.add(pre + "kernel ran under TCG emulation: times under TCG emulation are not "
+                  "TLB evidence")
     if any(c.get("scope") == "user"
            for g in rs.groups.values() for r in g.records
            for c in (r["spstat"].get("counters") or {}).values()):

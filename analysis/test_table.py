@@ -226,3 +226,12 @@ def test_no_simulation_no_pmu_says_why(build):
     out = table.render_paper_table(results.load(build.folder("r", recs)))
     assert "sim" not in table_row(out, "matrix", "clean", "thp")
     assert "n/a: no PMU" in table_row(out, "matrix", "clean", "thp")
+
+
+def test_tcg_is_said_once_when_the_record_explains_it(build):
+    recs = build.series("matrix", "base", [2.0, 2.1])
+    note = "guest under TCG software emulation: times are not evidence about TLBs"
+    meta = build.meta(kernel={"release": "6.12.0", "cmdline": "", "virt": "tcg",
+                              "virt_note": note})
+    out = table.render_run_table(results.load(build.folder("r", recs, meta)))
+    assert out.count("TCG") == 1 and "virt: " + note in out
