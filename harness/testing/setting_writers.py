@@ -30,7 +30,8 @@ Exempt:
   throwaway guest of the patched kernel: the in-guest test suite, booted by
   `spbench kernel test`, resv_bench, run by `spbench kernel boot
   --variant test -- build/kernel-bench/resv_bench`, and resv_adversary, run
-  in both kernels' guests by `spbench kernel adversary`. The guest's settings go
+  in both kernels' guests by `spbench kernel adversary` (knob.c is the
+  knob reader and writer of these two). The guest's settings go
   with the guest, and these programs set the patch's knobs themselves, as
   the kernel's own tools/testing/selftests/mm do (thp_settings.c). The
   rest of kernel-patch/ (upstream/build.sh, test_compare.py, the *.mk)
@@ -59,6 +60,7 @@ GUEST_ONLY = (
     "kernel-patch/tests/upstream/compare.py",
     "kernel-patch/bench/resv_bench.c",
     "kernel-patch/bench/resv_adversary.c",
+    "kernel-patch/bench/knob.c",
 )
 SKIP_DIRS = {".git", "build", "results", "__pycache__"}
 SETTING = re.compile(r"/proc/sys(?![\w-])|/sys/kernel/mm(?![\w-])")

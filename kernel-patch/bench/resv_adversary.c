@@ -27,6 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "knob.h"
+
 #define PAGE 4096UL
 #define HUGE (2UL << 20)
 #define THP "/sys/kernel/mm/transparent_hugepage/"
@@ -71,35 +73,11 @@ static void bad_args(const char *what, const char *arg)
 	exit(2);
 }
 
-/* Async-signal-safe: the restore path runs from the signal handlers too. */
-static int put(const char *path, const char *value)
-{
-	int fd = open(path, O_WRONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, value, strlen(value));
-	close(fd);
-	return n < 0 ? -1 : 0;
-}
-
-/* The knob's value: the bracketed word when it offers a choice. */
+/* The knob's value, or the error and exit 1. */
 static void get(const char *path, char *buf, size_t len)
 {
-	FILE *f = fopen(path, "r");
-	char *l, *r;
-
-	if (!f || !fgets(buf, len, f))
+	if (knob_read(path, buf, len))
 		die(path);
-	fclose(f);
-	buf[strcspn(buf, "\n")] = 0;
-	l = strchr(buf, '[');
-	r = strchr(buf, ']');
-	if (l && r && l < r) {
-		memmove(buf, l + 1, r - l - 1);
-		buf[r - l - 1] = 0;
-	}
 }
 
 static void restore_knob(struct knob *k)
@@ -109,7 +87,7 @@ static void restore_knob(struct knob *k)
 	if (!k->changed)
 		return;
 	k->changed = 0;
-	if (put(k->path, k->saved)) {
+	if (knob_write(k->path, k->saved)) {
 		/* write(2) is what a signal handler may use; nothing to do if it fails */
 		if (write(2, msg, sizeof(msg) - 1) < 0)
 			return;
@@ -132,7 +110,7 @@ static void on_signal(int sig)
 static void set_knob(struct knob *k, const char *value)
 {
 	k->changed = 1;		/* first: a signal now restores the old value */
-	if (put(k->path, value))
+	if (knob_write(k->path, value))
 		die(k->path);
 }
 

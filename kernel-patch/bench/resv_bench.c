@@ -19,6 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "knob.h"
+
 #ifndef MADV_COLLAPSE
 #define MADV_COLLAPSE 25
 #endif
@@ -38,28 +40,14 @@ static void die(const char *what)
 
 static void put(const char *path, const char *value)
 {
-	int fd = open(path, O_WRONLY);
-
-	if (fd < 0 || write(fd, value, strlen(value)) < 0)
+	if (knob_write(path, value))
 		die(path);
-	close(fd);
 }
 
 static void get(const char *path, char *buf, size_t len)
 {
-	FILE *f = fopen(path, "r");
-	char *l, *r;
-
-	if (!f || !fgets(buf, len, f))
+	if (knob_read(path, buf, len))
 		die(path);
-	fclose(f);
-	buf[strcspn(buf, "\n")] = 0;
-	l = strchr(buf, '[');
-	r = strchr(buf, ']');
-	if (l && r) {
-		memmove(buf, l + 1, r - l - 1);
-		buf[r - l - 1] = 0;
-	}
 }
 
 static void restore(void)
