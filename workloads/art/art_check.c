@@ -10,16 +10,15 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "art_check_net.h"
 #include "art_pgm.h"
 #include "art_spec.h"
 #include "check.h"
+#include "line_reader.h"
 
 /* sp-art prints 12 decimals; the two networks add in the same order */
 #define TOLERANCE 1e-9
-#define RESULT_LINE 256
 
 struct found {
 	int any;
@@ -40,37 +39,47 @@ static unsigned char *image(const char *dir, const char *name, long *w,
 	return pix;
 }
 
-static void next_line(FILE *f, char *line, const char *what)
+static void next_line(struct line_reader *rd, const char *what)
 {
-	if (!fgets(line, RESULT_LINE, f))
-		check_fail("truncated: missing %s", what);
-	if (!strchr(line, '\n'))
-		check_fail("a line is too long or unterminated");
+	if (!lr_next(rd))
+		lr_fail(rd, "truncated: missing %s", what);
+}
+
+/* The next word of the line, which must be word. */
+static void label(struct line_reader *rd, const char *word, const char *what)
+{
+	if (!lr_is_word(rd, word))
+		lr_fail(rd, "malformed line for %s", what);
 }
 
 /* Region i's line for object k. */
-static void read_found(FILE *f, long i, int k, struct found *fd)
+static void read_found(struct line_reader *rd, long i, int k,
+		       struct found *fd)
 {
-	char line[RESULT_LINE], what[64];
-	long ri;
-	int rk, end = -1;
+	char what[64];
+	long ri, rk;
 
 	snprintf(what, sizeof(what), "region %ld object %d", i, k);
-	next_line(f, line, what);
-	fd->any = 0;
-	if (sscanf(line, "region %ld object %d none\n%n", &ri, &rk, &end) == 2 &&
-	    end == (int)strlen(line)) {
-		/* nothing found */
-	} else if (sscanf(line, "region %ld object %d x %ld y %ld confidence "
-			  "%lf matches %ld\n%n", &ri, &rk, &fd->x, &fd->y,
-			  &fd->confidence, &fd->matches, &end) == 6 &&
-		   end == (int)strlen(line)) {
-		fd->any = 1;
-	} else {
-		check_fail("malformed line for %s", what);
-	}
+	next_line(rd, what);
+	if (!lr_is_key(rd, "region"))
+		lr_fail(rd, "malformed line for %s", what);
+	ri = lr_long(rd);
+	label(rd, "object", what);
+	rk = lr_long(rd);
 	if (ri != i || rk != k)
-		check_fail("expected the line for %s", what);
+		lr_fail(rd, "expected the line for %s", what);
+	fd->any = !lr_is_word(rd, "none");
+	if (fd->any) {
+		label(rd, "x", what);
+		fd->x = lr_long(rd);
+		label(rd, "y", what);
+		fd->y = lr_long(rd);
+		label(rd, "confidence", what);
+		fd->confidence = lr_double(rd);
+		label(rd, "matches", what);
+		fd->matches = lr_long(rd);
+	}
+	lr_end(rd);
 }
 
 /* The planted object k of region r, found at fd: where it was planted,
@@ -120,14 +129,12 @@ static void verify_planted(struct chk_net *net, const unsigned char *scene,
 int main(int argc, char **argv)
 {
 	unsigned char *scene, *train[ART_TRAINED];
-	char line[RESULT_LINE];
+	struct line_reader rd;
 	struct art_args a;
 	struct art_layout l;
 	struct chk_net net;
 	struct found fd;
 	long w, h, windows = 0, got;
-	int end = -1;
-	FILE *f;
 
 	art_parse_args(argc, argv, 0, &a);
 	check_begin("sp-art-check", a.path);
@@ -151,20 +158,19 @@ int main(int argc, char **argv)
 			 train[1], a.seed))
 		check_fail("the check's own training never resonated");
 
-	f = fopen(a.path, "r");
-	if (!f)
-		check_fail("cannot open it");
-	next_line(f, line, "windows");
-	if (sscanf(line, "windows %ld\n%n", &got, &end) != 1 ||
-	    end != (int)strlen(line))
-		check_fail("malformed windows line");
+	lr_open(&rd, a.path, "");
+	next_line(&rd, "windows");
+	if (!lr_is_key(&rd, "windows"))
+		lr_fail(&rd, "malformed windows line");
+	got = lr_long(&rd);
+	lr_end(&rd);
 	if (got != windows)
 		check_fail("%ld windows scanned, expected %ld", got, windows);
 	for (long i = 0; i < l.nregions; i++) {
 		const struct art_region *r = &l.region[i];
 
 		for (int k = 0; k < ART_TRAINED; k++) {
-			read_found(f, i, k, &fd);
+			read_found(&rd, i, k, &fd);
 			if (k == r->object)
 				verify_planted(&net, scene, l.width, a.side, i,
 					       r, &fd);
@@ -174,9 +180,9 @@ int main(int argc, char **argv)
 					   i, k, fd.x, fd.y);
 		}
 	}
-	if (fgets(line, sizeof(line), f))
-		check_fail("unexpected text after the last region");
-	fclose(f);
+	if (lr_next(&rd))
+		lr_fail(&rd, "unexpected text after the last region");
+	lr_close(&rd);
 	printf("ok %ld regions, %ld windows, every object where it was "
 	       "planted\n", l.nregions, windows);
 	return 0;

@@ -16,6 +16,6 @@ $(BIN)/sp-art: $(OBJ)/$(ART_DIR)/art.o $(OBJ)/$(ART_DIR)/art_net.o $(OBJ)/$(ART_
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(BIN)/sp-art-check: $(OBJ)/$(ART_DIR)/art_check.o $(OBJ)/$(ART_DIR)/art_check_net.o $(OBJ)/$(ART_DIR)/art_layout.o $(ART_COMMON) $(WL_CHECK)
+$(BIN)/sp-art-check: $(OBJ)/$(ART_DIR)/art_check.o $(OBJ)/$(ART_DIR)/art_check_net.o $(OBJ)/$(ART_DIR)/art_layout.o $(ART_COMMON) $(WL_LINES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

@@ -73,6 +73,18 @@ int lr_is_key(struct line_reader *rd, const char *key)
 	return 1;
 }
 
+int lr_is_word(struct line_reader *rd, const char *word)
+{
+	size_t len = strlen(word);
+	char *s = rd->pos + 1;
+
+	if (*rd->pos != ' ' || strncmp(s, word, len) ||
+	    (s[len] && s[len] != ' '))
+		return 0;
+	rd->pos = s + len;
+	return 1;
+}
+
 void lr_expect(struct line_reader *rd, const char *key)
 {
 	if (!lr_next(rd))

@@ -30,6 +30,9 @@ void lr_unread(struct line_reader *rd);
 
 /* 1 when the current line starts with key and a space (pos at the space). */
 int lr_is_key(struct line_reader *rd, const char *key);
+/* 1 when the next word of the line is word (pos then after it); 0, pos
+ * unmoved, otherwise. */
+int lr_is_word(struct line_reader *rd, const char *word);
 /* The next line, which must start with key ("missing 'KEY'" at the end of
  * the file, "expected 'KEY'" otherwise). */
 void lr_expect(struct line_reader *rd, const char *key);

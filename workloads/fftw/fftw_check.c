@@ -4,7 +4,6 @@
  * energy by Parseval (sum |X|^2 = n^3 sum |x|^2), and compares them within
  * a tolerance relative to the spectrum's RMS size. */
 #include <complex.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,6 +12,7 @@
 
 #include "check.h"
 #include "fftw_spec.h"
+#include "line_reader.h"
 
 #define TOLERANCE 1e-9
 #define NLINES (5 + FFTW_SAMPLES)
@@ -27,55 +27,34 @@ struct result {
 
 static void read_result(const char *path, struct result *res)
 {
-	char line[512], format[32], extra[2];
-	FILE *f = fopen(path, "r");
-	int nline = 0;
+	struct line_reader rd;
 
-	if (!f)
-		check_fail("cannot open: %s", strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
-		int s = nline - 5, ok;
+	lr_open(&rd, path, "");
+	lr_expect(&rd, "format");
+	if (strcmp(rd.pos, " sp-fftw/1"))
+		lr_fail(&rd, "the format is not sp-fftw/1");
+	res->n = lr_key(&rd, "n", lr_long);
+	res->reps = lr_key(&rd, "reps", lr_long);
+	res->seed = lr_key_u64(&rd, "seed");
+	res->energy = lr_key(&rd, "energy", lr_double);
+	for (int s = 0; s < FFTW_SAMPLES; s++) {
 		double re, im;
 
-		if (!strchr(line, '\n'))
-			check_fail("line %d is too long or unterminated",
-				   nline + 1);
-		*strchr(line, '\n') = '\0';
-		switch (nline) {
-		case 0:
-			ok = sscanf(line, "format %31s %1s", format, extra) == 1 &&
-			     !strcmp(format, "sp-fftw/1");
-			break;
-		case 1:
-			ok = sscanf(line, "n %ld %1s", &res->n, extra) == 1;
-			break;
-		case 2:
-			ok = sscanf(line, "reps %ld %1s", &res->reps, extra) == 1;
-			break;
-		case 3:
-			ok = sscanf(line, "seed %" SCNu64 " %1s", &res->seed,
-				    extra) == 1;
-			break;
-		case 4:
-			ok = sscanf(line, "energy %lf %1s", &res->energy,
-				    extra) == 1;
-			break;
-		default:
-			ok = s < FFTW_SAMPLES &&
-			     sscanf(line, "coef %ld %ld %ld %lf %lf %1s",
-				    &res->k[s][0], &res->k[s][1],
-				    &res->k[s][2], &re, &im, extra) == 5;
-			if (ok)
-				res->coef[s] = re + im * I;
-		}
-		if (!ok)
-			check_fail("unexpected line %d: %.60s", nline + 1,
-				   line);
-		nline++;
+		if (!lr_next(&rd))
+			lr_fail(&rd, "truncated: %d of %d lines", 5 + s,
+				NLINES);
+		if (!lr_is_key(&rd, "coef"))
+			lr_fail(&rd, "expected 'coef'");
+		for (int d = 0; d < 3; d++)
+			res->k[s][d] = lr_long(&rd);
+		re = lr_double(&rd);
+		im = lr_double(&rd);
+		lr_end(&rd);
+		res->coef[s] = re + im * I;
 	}
-	fclose(f);
-	if (nline < NLINES)
-		check_fail("truncated: %d of %d lines", nline, NLINES);
+	if (lr_next(&rd))
+		lr_fail(&rd, "unexpected line: %.60s", rd.buf);
+	lr_close(&rd);
 }
 
 /* Direct DFT at every sample frequency and sum |x|^2, in one pass. */

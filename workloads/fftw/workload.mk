@@ -8,6 +8,6 @@ $(BIN)/sp-fftw: $(OBJ)/$(FFTW_DIR)/fftw.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o $(WL_SI
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lfftw3 -lm
 
-$(BIN)/sp-fftw-check: $(OBJ)/$(FFTW_DIR)/fftw_check.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o $(WL_SIZE) $(WL_CHECK)
+$(BIN)/sp-fftw-check: $(OBJ)/$(FFTW_DIR)/fftw_check.o $(OBJ)/$(FFTW_DIR)/fftw_spec.o $(WL_SIZE) $(WL_LINES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "line_reader.h"
 #include "lucas_exact.h"
 #include "lucas_known.h"
 #include "lucas_spec.h"
@@ -84,44 +85,73 @@ static void check_input(const struct lucas_args *a,
 			   " - 1", big->factor, big->p);
 }
 
-static void read_line(FILE *f, char *buf, const char *what)
+static void read_line(struct line_reader *rd, const char *what)
 {
-	if (!fgets(buf, TEXT_MAX, f))
-		check_fail("truncated: missing %s", what);
-	if (!strchr(buf, '\n'))
-		check_fail("a line is too long or unterminated");
-	*strchr(buf, '\n') = '\0';
+	if (!lr_next(rd))
+		lr_fail(rd, "truncated: missing %s", what);
 }
 
-static void read_head(FILE *f, const struct lucas_args *a, long count)
+static void read_head(struct line_reader *rd, const struct lucas_args *a,
+		      long count)
 {
-	char line[TEXT_MAX], want[TEXT_MAX + 16], args[TEXT_MAX];
+	char want[TEXT_MAX + 16], args[TEXT_MAX];
 
-	read_line(f, line, "the format line");
+	read_line(rd, "the format line");
 	snprintf(want, sizeof(want), "format %s", LUCAS_FORMAT);
-	check_expect("the format line", line, want);
-	read_line(f, line, "the args line");
+	check_expect("the format line", rd->buf, want);
+	read_line(rd, "the args line");
 	lucas_args_line(a, args, sizeof(args));
 	snprintf(want, sizeof(want), "args %s", args);
-	check_expect("the args line", line, want);
-	read_line(f, line, "the runs line");
+	check_expect("the args line", rd->buf, want);
+	read_line(rd, "the runs line");
 	snprintf(want, sizeof(want), "runs %ld", count);
-	check_expect("the runs line", line, want);
+	check_expect("the runs line", rd->buf, want);
 }
 
-static void parse_run(FILE *f, const struct lucas_run *r, struct line *l)
+/* The next word of the run line, which must be word. */
+static void label(struct line_reader *rd, const char *word)
 {
-	char buf[TEXT_MAX], what[64], extra[2];
+	if (!lr_is_word(rd, word))
+		lr_fail(rd, "malformed run line: no '%s'", word);
+}
+
+/* label, then 16 hexadecimal digits. */
+static uint64_t hex(struct line_reader *rd, const char *word)
+{
+	char digits[17];
+
+	label(rd, word);
+	lr_word(rd, digits, sizeof(digits));
+	if (strspn(digits, "0123456789abcdef") != 16)
+		lr_fail(rd, "%s is not 16 hexadecimal digits", word);
+	return strtoull(digits, NULL, 16);
+}
+
+static void parse_run(struct line_reader *rd, const struct lucas_run *r,
+		      struct line *l)
+{
+	char what[64];
 
 	snprintf(what, sizeof(what), "the run of p = %" PRIu64, r->p);
-	read_line(f, buf, what);
-	if (sscanf(buf, "run %" SCNu64 " length %" SCNu64 " iterations %ld "
-		   "at %ld factor %" SCNu64 " res64_at %16" SCNx64
-		   " sum_at %16" SCNx64 " res64 %16" SCNx64 " sum %16" SCNx64
-		   " maxerr %lf %1s", &l->p, &l->length, &l->iters, &l->at,
-		   &l->factor, &l->res64_at, &l->sum_at, &l->res64, &l->sum,
-		   &l->maxerr, extra) != 10)
-		check_fail("malformed run line: %.80s", buf);
+	read_line(rd, what);
+	if (!lr_is_key(rd, "run"))
+		lr_fail(rd, "malformed run line: no 'run'");
+	l->p = (uint64_t)lr_long(rd);
+	label(rd, "length");
+	l->length = (uint64_t)lr_long(rd);
+	label(rd, "iterations");
+	l->iters = lr_long(rd);
+	label(rd, "at");
+	l->at = lr_long(rd);
+	label(rd, "factor");
+	l->factor = (uint64_t)lr_long(rd);
+	l->res64_at = hex(rd, "res64_at");
+	l->sum_at = hex(rd, "sum_at");
+	l->res64 = hex(rd, "res64");
+	l->sum = hex(rd, "sum");
+	label(rd, "maxerr");
+	l->maxerr = lr_double(rd);
+	lr_end(rd);
 	if (l->p != r->p || l->iters != r->iters || l->at != r->at ||
 	    l->factor != r->factor)
 		check_fail("run line of p = %" PRIu64 " where the input has "
@@ -224,12 +254,13 @@ static void check_factor(const struct lucas_run *r, const uint64_t *at,
 int main(int argc, char **argv)
 {
 	static char path[PATH_MAX];
-	char why[160], extra[TEXT_MAX], when[64];
+	char why[160], magic[8], when[64];
+	struct line_reader res;
 	struct lucas_run *runs;
 	struct lucas_args a;
 	struct line l;
 	long count, primes = 0;
-	FILE *res, *resid;
+	FILE *resid;
 
 	lucas_parse_args(argc, argv, 0, &a);
 	check_begin("sp-lucas-check", a.path);
@@ -237,15 +268,13 @@ int main(int argc, char **argv)
 	if (!runs)
 		check_fail("input %s: %s", a.input, why);
 	check_input(&a, runs, count);
-	res = fopen(a.path, "r");
-	if (!res)
-		check_fail("cannot open: %s", strerror(errno));
+	lr_open(&res, a.path, "");
 	lucas_residues_path(a.path, path, sizeof(path));
 	resid = fopen(path, "rb");
 	if (!resid)
 		check_fail("cannot open %s: %s", path, strerror(errno));
-	read_head(res, &a, count);
-	if (fread(extra, 1, 8, resid) != 8 || memcmp(extra, LUCAS_MAGIC, 8))
+	read_head(&res, &a, count);
+	if (fread(magic, 1, 8, resid) != 8 || memcmp(magic, LUCAS_MAGIC, 8))
 		check_fail("%s is not a residue file", LUCAS_RESIDUES);
 	for (long i = 0; i < count; i++) {
 		const struct lucas_run *r = &runs[i];
@@ -255,7 +284,7 @@ int main(int argc, char **argv)
 
 		if (!at || !end)
 			check_fail("out of memory");
-		parse_run(res, r, &l);
+		parse_run(&res, r, &l);
 		snprintf(when, sizeof(when), "after %ld iterations", r->at);
 		read_residue(resid, r->p, at, nw, l.res64_at, l.sum_at, when);
 		snprintf(when, sizeof(when), "at the end (%ld iterations)",
@@ -278,11 +307,11 @@ int main(int argc, char **argv)
 		free(at);
 		free(end);
 	}
-	if (fgets(extra, sizeof(extra), res))
-		check_fail("unexpected extra line: %.40s", extra);
+	if (lr_next(&res))
+		lr_fail(&res, "unexpected extra line: %.40s", res.buf);
 	if (fgetc(resid) != EOF)
 		check_fail("%s is longer than its residues", LUCAS_RESIDUES);
-	fclose(res);
+	lr_close(&res);
 	fclose(resid);
 	printf("ok %ld full tests (%ld Mersenne primes), p = %" PRIu64
 	       " exact to iteration %ld and modulo %" PRIu64

@@ -15,6 +15,6 @@ $(BIN)/sp-lucas: $(OBJ)/$(LUCAS_DIR)/lucas.o $(OBJ)/$(LUCAS_DIR)/lucas_dwt.o $(L
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lfftw3 -lm
 
-$(BIN)/sp-lucas-check: $(OBJ)/$(LUCAS_DIR)/lucas_check.o $(OBJ)/$(LUCAS_DIR)/lucas_exact.o $(LUCAS_SPEC) $(WL_SIZE) $(WL_CHECK)
+$(BIN)/sp-lucas-check: $(OBJ)/$(LUCAS_DIR)/lucas_check.o $(OBJ)/$(LUCAS_DIR)/lucas_exact.o $(LUCAS_SPEC) $(WL_SIZE) $(WL_LINES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

@@ -62,8 +62,33 @@ static void well_formed(void)
 	lr_close(&rd);
 }
 
+static void labelled_words(void)
+{
+	struct line_reader rd;
+	long x = 0, y = 0;
+
+	put("p x 3 y 4\nq none\nr\n");
+	lr_open(&rd, path, "");
+	lr_expect(&rd, "p");
+	TAP_CHECK(!lr_is_word(&rd, "y") && !lr_is_word(&rd, "") &&
+		  lr_is_word(&rd, "x") && !lr_is_word(&rd, "x"),
+		  "a word is matched once, in its place");
+	x = lr_long(&rd);
+	TAP_CHECK(!lr_is_word(&rd, "yy") && lr_is_word(&rd, "y"),
+		  "a word is matched whole");
+	y = lr_long(&rd);
+	lr_end(&rd);
+	TAP_CHECK(x == 3 && y == 4, "numbers after words: %ld %ld", x, y);
+	lr_expect(&rd, "q");
+	TAP_CHECK(!lr_is_word(&rd, "non") && lr_is_word(&rd, "none") &&
+		  !*rd.pos, "the last word of a line");
+	TAP_CHECK(lr_next(&rd) && !lr_is_word(&rd, "r") &&
+		  !lr_is_word(&rd, ""), "a key is not a word after it");
+	lr_close(&rd);
+}
+
 /* What a child reads of the file before its check_fail. */
-enum reading { A_LONG, A_DOUBLE, A_THEN_B, SEED, A_WORD, A_TO_END };
+enum reading { A_LONG, A_DOUBLE, A_THEN_B, SEED, A_WORD, A_TO_END, A_X };
 
 static void read_as(struct line_reader *rd, enum reading how)
 {
@@ -92,6 +117,13 @@ static void read_as(struct line_reader *rd, enum reading how)
 		(void)lr_key(rd, "a", lr_long);
 		if (lr_next(rd))
 			lr_fail(rd, "more than the file holds");
+		break;
+	case A_X:
+		lr_expect(rd, "a");
+		if (!lr_is_word(rd, "x"))
+			lr_fail(rd, "no x");
+		(void)lr_long(rd);
+		lr_end(rd);
 		break;
 	}
 }
@@ -174,6 +206,12 @@ static const struct {
 	  "a word, then more" },
 	{ "a QFQF\n", A_WORD, "line 1: a word is too long",
 	  "a word too long" },
+	{ "a x 1\n", A_X, NULL, "a word, then its number" },
+	{ "a xy 1\n", A_X, "line 1: no x", "a longer word" },
+	{ "a  x 1\n", A_X, "line 1: no x", "two spaces before a word" },
+	{ "a 1\n", A_X, "line 1: no x", "a number for the word" },
+	{ "a x\n", A_X, "line 1: a number is missing",
+	  "a word without its number" },
 };
 
 static void fails(const char *text, enum reading how, const char *want,
@@ -232,6 +270,7 @@ int main(void)
 	}
 	close(fd);
 	well_formed();
+	labelled_words();
 	malformed();
 	labelled();
 	unlink(path);
