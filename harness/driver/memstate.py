@@ -229,6 +229,14 @@ def measure(spfrag=None):
         return None
 
 
+def contiguity_now(spfrag=None):
+    """The contiguity of free memory now (spfrag measure's contiguity.contiguity, 0 to 1),
+    or None when it cannot be measured."""
+    c = (measure(spfrag) or {}).get("contiguity")
+    value = c.get("contiguity") if isinstance(c, dict) else None
+    return float(value) if isinstance(value, (int, float)) else None
+
+
 @contextlib.contextmanager
 def entered(state, journal=None, ready=None):
     """The state held for the duration of one run, released after it; every

@@ -182,11 +182,11 @@ def _still_fragmented(ready):
     twice its target ceiling. Runs under THP compact page cache into 2 MB blocks and free
     them at exit, so the state may drift; spstat records contiguity before and after every
     run, which the report shows."""
-    now = memstate.measure()
-    if not now or not ready:
+    now = memstate.contiguity_now()
+    if now is None or not ready:
         return False
     ceiling = (ready.get("target") or {}).get("ceiling", 0.01)
-    return now.get("contiguity", 1.0) <= max(2 * ceiling, ceiling + 0.01)
+    return now <= max(2 * ceiling, ceiling + 0.01)
 
 
 def _run_fragmented(exp, plan):

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from harness.driver import paths, reproduce
+from harness.driver import memstate, paths, reproduce
 from harness.driver.errors import UserError
 from harness.testing.procs import kill_session
 
@@ -99,10 +99,28 @@ def test_killed_in_stage_two_then_resumed(tmp_path):
         assert f.read() == written
 
 
+def _spfrag_report(contiguity):
+    """spfrag measure's report, in the shape it prints (the contiguity object nested)."""
+    return {"contiguity": {"sizes_kb": [64, 512, 2048, 4096], "contiguity": contiguity,
+                           "free_kb": 1 << 20, "total_kb": 1 << 21, "free_2m_blocks": 4},
+            "mem_available_kb": 1 << 20, "pcp_kb": 1024}
+
+
 def test_fragmented_state_is_made_again_when_contiguity_rose(monkeypatch):
     ready = {"target": {"ceiling": 0.01}}
     for now, held in ((0.004, True), (0.02, True), (0.021, False), (0.5, False)):
-        monkeypatch.setattr(reproduce.memstate, "measure", lambda now=now: {"contiguity": now})
+        monkeypatch.setattr(reproduce.memstate, "measure",
+                            lambda spfrag=None, now=now: _spfrag_report(now))
         assert reproduce._still_fragmented(ready) is held
-    monkeypatch.setattr(reproduce.memstate, "measure", lambda: None)
+    monkeypatch.setattr(reproduce.memstate, "measure", lambda spfrag=None: None)
     assert reproduce._still_fragmented(ready) is False
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="spfrag measure reads /proc/pagetypeinfo")
+def test_still_fragmented_reads_spfrag_itself():
+    """Against the real spfrag measure: its contiguity lies in [0, 1], so a ceiling of 1 is
+    always held and a ceiling of -1 never."""
+    now = memstate.contiguity_now()
+    assert now is not None and 0.0 <= now <= 1.0
+    assert reproduce._still_fragmented({"target": {"ceiling": 1.0}}) is True
+    assert reproduce._still_fragmented({"target": {"ceiling": -1.0}}) is False
