@@ -22,8 +22,13 @@ TCG_NOTE = ("under TCG every guest instruction is translated and its TLB is qemu
             "beside the paper's")
 
 
+def raw_path(folder, kernel, setting, mode):
+    """Where resv_adversary's lines of one kernel, setting and mode are kept."""
+    return os.path.join(folder, "raw", f"{kernel}-{setting}-{mode}.jsonl")
+
+
 def _reps(folder, kernel, setting, mode):
-    path = os.path.join(folder, "raw", f"{kernel}-{setting}-{mode}.jsonl")
+    path = raw_path(folder, kernel, setting, mode)
     out = []
     try:
         with open(path) as f:
@@ -56,7 +61,6 @@ def summarize(folder):
             "thp_over_base": stats.ratio(times["thp"], times["base"]),
             "significant": stats.significant(times["resv"], times["base"]),
             "counters": {c: _mean_counter(resv, c) for c in COUNTERS},
-            "pages": resv[0]["pages_touched"] if resv else None,
         }
     return out
 
@@ -70,8 +74,11 @@ def info(folder):
 
 
 def _time(s):
-    return "n/a" if s is None else f"{text.secs(s.mean)} ±{text.secs(s.half, s.mean)}" \
-        if s.half is not None else text.secs(s.mean)
+    if s is None:
+        return "n/a"
+    if s.half is None:
+        return text.secs(s.mean)
+    return f"{text.secs(s.mean)} ±{text.secs(s.half, s.mean)}"
 
 
 def render(folder):

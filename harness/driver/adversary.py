@@ -8,12 +8,13 @@ import shlex
 import sys
 import time
 
+from analysis.adversary import MODES, raw_path
+
 from . import atomic, kernel_boot, kernel_build, paths
 from .errors import UserError
 from .experiment import build, writable
 
 PROGRAM = os.path.join(paths.BUILD, "kernel-bench", "resv_adversary")
-MODES = ("incremental", "nopromote", "preempt")
 # (kernel, setting): resv_adversary's knob options for it
 SETTINGS = {("stock", "base"): ["--thp", "never"],
             ("stock", "thp"): ["--thp", "always"],
@@ -28,10 +29,6 @@ def runs():
     """(kernel, setting, mode) of every run the folder should hold."""
     return [(k, setting, mode) for (k, setting) in SETTINGS for mode in MODES
             if (k, setting, mode) not in SKIP]
-
-
-def raw_path(folder, kernel, setting, mode):
-    return os.path.join(folder, "raw", f"{kernel}-{setting}-{mode}.jsonl")
 
 
 def complete(path):
