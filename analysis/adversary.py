@@ -14,6 +14,7 @@ PAPER = {"incremental": (1.089, "8.9% slower"),
 WHAT = {"incremental": "touch one byte per 4 kB page of 64 MB, unmap; again",
         "nopromote": "the same, skipping each 2 MB range's last page: reserved, never promoted",
         "preempt": "one byte per 2 MB over twice the guest's memory: reservations preempted"}
+INFO = "adversary.json"        # how the guests ran, written by the driver
 COUNTERS = ("thp_resv_alloc", "thp_resv_promote", "thp_resv_preempt", "thp_fault_alloc")
 TCG_NOTE = ("under TCG every guest instruction is translated and its TLB is qemu's software "
             "TLB, so a page fault costs tens of times what it costs on hardware and a TLB miss "
@@ -67,7 +68,7 @@ def summarize(folder):
 
 def info(folder):
     try:
-        with open(os.path.join(folder, "adversary.json")) as f:
+        with open(os.path.join(folder, INFO)) as f:
             return json.load(f)
     except (OSError, ValueError):
         return {}

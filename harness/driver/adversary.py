@@ -8,7 +8,7 @@ import shlex
 import sys
 import time
 
-from analysis.adversary import MODES, raw_path
+from analysis.adversary import INFO, MODES, info as read_info, raw_path
 
 from . import atomic, kernel_boot, kernel_build, paths
 from .errors import UserError
@@ -19,7 +19,6 @@ PROGRAM = os.path.join(paths.BUILD, "kernel-bench", "resv_adversary")
 SETTINGS = {("stock", "base"): ["--thp", "never"],
             ("stock", "thp"): ["--thp", "always"],
             ("patched", "resv"): ["--thp", "always", "--resv", "1"]}
-INFO = "adversary.json"
 # Fault-time THP maps a whole 2 MB page at each touch and has nothing to preempt: over
 # twice the guest's memory it can only end in the OOM killer, so preempt skips it.
 SKIP = {("stock", "thp", "preempt")}
@@ -90,14 +89,10 @@ def run(folder, reps=5, mem="4G", timeout=1800, accel="auto"):
 def _record(folder, reps, mem, accels, seconds):
     """adversary.json: how the guests ran (kept from earlier calls where this one booted
     none), so that the report can say what the times are."""
-    path = os.path.join(folder, INFO)
-    info = {}
-    if os.path.exists(path):
-        with open(path) as f:
-            info = json.load(f)
+    info = read_info(folder)
     info.setdefault("accel", {}).update(accels)
     info.update({"schema": "spbench-adversary/1", "reps": reps, "guest_mem": mem,
                  "program": os.path.relpath(PROGRAM, paths.REPO),
                  "kernels": {k: kernel_build.recorded_build(k) for k in ("stock", "patched")},
                  "seconds": round(info.get("seconds", 0) + seconds, 1)})
-    atomic.write_text(path, json.dumps(info, indent=1, sort_keys=True) + "\n")
+    atomic.write_text(os.path.join(folder, INFO), json.dumps(info, indent=1, sort_keys=True) + "\n")
