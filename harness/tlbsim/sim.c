@@ -13,17 +13,23 @@
  * the entry that access left most recently used, under every model and
  * policy, and changes no replacement state; such accesses are only counted
  * (to the TLB that holds the page) until the stream moves to another page.
- * Anything that drops TLB entries ends that shortcut first.
+ * Anything that drops TLB entries ends that shortcut first.  Every other
+ * access is a lookup in every policy's TLBs, found through cells: each
+ * region keeps, per chunk of each size, policy and TLB, the slot its page
+ * was last filled into, so a lookup is one comparison (tlb.h).
  */
 #include "sim.h"
 #include "env.h"
 #include "tlb.h"
 
+#define REGION_CACHE 64
+
 struct region {
 	uint64_t num;
 	uint16_t *count;	/* per size, touched base pages per chunk */
 	uint8_t *resv;		/* [policy][page]: reserved size index + 1 */
-	uint8_t *map;		/* [policy][page]: mapped size index */
+	uint8_t *map;		/* [page][policy]: mapped size index */
+	uint16_t *cell;		/* [count index][policy][tlb]: TLB slots */
 };
 
 struct policy {
@@ -39,11 +45,13 @@ struct msim {
 	unsigned rshift;	/* region = largest page */
 	unsigned order[TS_MAX_SIZES];	/* log2 base pages per page */
 	unsigned off[TS_MAX_SIZES];	/* of each size's counts in count[] */
+	/* per stream and size: the TLBs an access tries in turn, then -1 */
+	int8_t route[2][TS_MAX_SIZES][TS_MAX_TLBS + 1];
 	unsigned ncount;
 	struct policy pol[TS_MAX_POLICIES];
 	struct region **table;
 	unsigned bits, nregions;
-	struct region *cache;
+	struct region *recent[REGION_CACHE];	/* by region number */
 };
 
 struct object {
@@ -56,6 +64,7 @@ struct ts_sim {
 	struct msim *ms;
 	unsigned fshift;	/* smallest base page of all models */
 	uint64_t last[2], pending[2], accesses[2];
+	uint64_t lookups[2];	/* accesses that went through the models */
 	struct object *obj;
 	unsigned nobj, capobj;
 };
@@ -183,6 +192,10 @@ static struct region *region_get(struct msim *ms, uint64_t num)
 	r->count = ts_alloc(ms->ncount * sizeof(*r->count));
 	r->resv = ts_alloc((size_t)np * ms->pages);
 	r->map = ts_alloc((size_t)np * ms->pages);
+	r->cell = ts_alloc((size_t)np * ms->m.ntlbs * ms->ncount *
+			   sizeof(*r->cell));
+	memset(r->cell, 0xff, (size_t)np * ms->m.ntlbs * ms->ncount *
+	       sizeof(*r->cell));
 	region_put(ms, r);
 	ms->nregions++;
 	return r;
@@ -228,7 +241,8 @@ static void map_chunk(struct ts_sim *s, struct msim *ms, struct region *r,
 	unsigned n = 1u << ms->order[l], c0 = page & ~(n - 1);
 	uint64_t start = region_base(ms, r) + ((uint64_t)c0 << ms->m.shift[0]);
 
-	memset(&r->map[p * ms->pages + c0], (int)l, n);
+	for (unsigned i = c0; i < c0 + n; i++)
+		r->map[i * ms->m.npolicies + p] = (uint8_t)l;
 	ms->pol[p].promotions[l]++;
 	drop_entries(s, ms, p, start, start + ms->m.size[l]);
 }
@@ -322,7 +336,7 @@ static void first_touch(struct ts_sim *s, struct msim *ms, struct region *r,
 		for (unsigned l = 1; l < rl; l++)
 			if ((ps->sizes >> l & 1) &&
 			    *count_of(ms, r, l, page) == 1u << ms->order[l] &&
-			    r->map[p * P + page] < l)
+			    r->map[page * ms->m.npolicies + p] < l)
 				map_chunk(s, ms, r, p, page, l);
 	}
 }
@@ -330,27 +344,39 @@ static void first_touch(struct ts_sim *s, struct msim *ms, struct region *r,
 static void model_access(struct ts_sim *s, struct msim *ms, uint64_t addr,
 			 int st)
 {
-	uint64_t num = addr >> ms->rshift;
-	struct region *r = ms->cache;
-	unsigned page;
+	uint64_t num = addr >> ms->rshift, tags[TS_MAX_SIZES];
+	struct region **recent = &ms->recent[num % REGION_CACHE], *r = *recent;
+	unsigned page, np = ms->m.npolicies, T = ms->m.ntlbs;
+	uint16_t *cells[TS_MAX_SIZES];
+	const uint8_t *map;
 
 	if (!r || r->num != num)
-		r = ms->cache = region_get(ms, num);
+		r = *recent = region_get(ms, num);
 	page = (unsigned)(addr >> ms->m.shift[0]) & (ms->pages - 1);
 	if (!r->count[page])
 		first_touch(s, ms, r, page, addr);
-	for (unsigned p = 0; p < ms->m.npolicies; p++) {
+	for (unsigned l = 0; l < ms->m.nsizes; l++) {
+		tags[l] = ts_tlb_tag(addr, ms->m.shift[l], l);
+		cells[l] = &r->cell[(ms->off[l] + (page >> ms->order[l])) *
+				    np * T];
+	}
+	map = &r->map[page * np];
+	for (unsigned p = 0; p < np; p++) {
 		struct policy *pol = &ms->pol[p];
-		unsigned l = r->map[p * ms->pages + page];
-		int t = ms->m.first[st][l];
+		unsigned l = map[p];
+		const int8_t *route = ms->route[st][l];
+		uint16_t *cell = cells[l] + p * T;
 
-		pol->last[st] = &pol->tlb[t];
-		while (!ts_tlb_access(&pol->tlb[t], addr, ms->m.shift[l], l)) {
-			t = ms->m.tlb[t].next;
-			if (t < 0 || !(ms->m.tlb[t].sizes >> l & 1)) {
+		pol->last[st] = &pol->tlb[route[0]];
+		for (unsigned i = 0;; i++) {
+			int t = route[i];
+
+			if (t < 0) {
 				pol->walks[st]++;
 				break;
 			}
+			if (ts_tlb_access_cell(&pol->tlb[t], tags[l], &cell[t]))
+				break;
 		}
 	}
 }
@@ -367,6 +393,7 @@ void ts_sim_access(struct ts_sim *s, uint64_t addr, bool instr,
 		return;
 	}
 	flush_stream(s, st);
+	s->lookups[st]++;
 	for (unsigned m = 0; m < s->n; m++)
 		model_access(s, &s->ms[m], addr, st);
 	s->last[st] = page;
@@ -416,16 +443,19 @@ static void unmap_region(struct ts_sim *s, struct msim *ms, struct region *r,
 			r->resv[p * P + i] = 0;
 	}
 	for (unsigned p = 0; p < ms->m.npolicies; p++) {
-		uint8_t *map = &r->map[p * P];
+		uint8_t *map = &r->map[p];
+		unsigned np = ms->m.npolicies;
 
-		memcpy(old, map, P);
 		for (unsigned i = 0; i < P; i++)
-			map[i] = (uint8_t)remap(ms, r, p, i);
+			old[i] = map[i * np];
+		for (unsigned i = 0; i < P; i++)
+			map[i * np] = (uint8_t)remap(ms, r, p, i);
 		for (unsigned i = 0; i < P; i++) {
 			unsigned l = old[i];
 			uint64_t lo;
 
-			if (!l || map[i] >= l || (i & ((1u << ms->order[l]) - 1)))
+			if (!l || map[i * np] >= l ||
+			    (i & ((1u << ms->order[l]) - 1)))
 				continue;
 			ms->pol[p].demotions[l]++;
 			lo = base + ((uint64_t)i << sh);
@@ -484,6 +514,21 @@ void ts_sim_brk(struct ts_sim *s, uint64_t start, uint64_t end)
 	}
 }
 
+static void set_routes(struct msim *ms)
+{
+	for (unsigned st = 0; st < 2; st++)
+		for (unsigned l = 0; l < ms->m.nsizes; l++) {
+			int8_t *route = ms->route[st][l];
+			unsigned n = 0;
+
+			for (int t = ms->m.first[st][l];
+			     t >= 0 && (ms->m.tlb[t].sizes >> l & 1) &&
+			     n < TS_MAX_TLBS; t = ms->m.tlb[t].next)
+				route[n++] = (int8_t)t;
+			route[n] = -1;
+		}
+}
+
 struct ts_sim *ts_sim_new(const struct ts_model *models, unsigned n)
 {
 	struct ts_sim *s = ts_alloc(sizeof(*s));
@@ -504,12 +549,15 @@ struct ts_sim *ts_sim_new(const struct ts_model *models, unsigned n)
 			ms->off[l] = ms->ncount;
 			ms->ncount += ms->pages >> ms->order[l];
 		}
+		set_routes(ms);
 		ms->bits = 6;
 		ms->table = ts_alloc(sizeof(*ms->table) << ms->bits);
 		for (unsigned p = 0; p < mo->npolicies; p++)
 			for (unsigned t = 0; t < mo->ntlbs; t++) {
-				ts_tlb_init(&ms->pol[p].tlb[t], mo->tlb[t].entries,
-					    mo->tlb[t].ways, mo->tlb[t].repl);
+				ts_tlb_init_cells(&ms->pol[p].tlb[t],
+						  mo->tlb[t].entries,
+						  mo->tlb[t].ways,
+						  mo->tlb[t].repl);
 				ms->pol[p].last[0] = &ms->pol[p].tlb[t];
 				ms->pol[p].last[1] = &ms->pol[p].tlb[t];
 			}
@@ -535,6 +583,7 @@ void ts_sim_free(struct ts_sim *s)
 			ts_free(r->count);
 			ts_free(r->resv);
 			ts_free(r->map);
+			ts_free(r->cell);
 			ts_free(r);
 		}
 		ts_free(ms->table);
@@ -583,6 +632,11 @@ void ts_sim_report(struct ts_sim *s, struct ts_buf *b)
 	ts_buf_str(b, "{");
 	key_u64(b, "data", s->accesses[0], false);
 	key_u64(b, "instr", s->accesses[1], true);
+	ts_buf_str(b, "}");
+	key(b, "lookups", true);
+	ts_buf_str(b, "{");
+	key_u64(b, "data", s->lookups[0], false);
+	key_u64(b, "instr", s->lookups[1], true);
 	ts_buf_str(b, "}");
 	key(b, "models", true);
 	ts_buf_str(b, "{");
@@ -640,7 +694,7 @@ int ts_sim_mapped(struct ts_sim *s, unsigned m, unsigned p, uint64_t addr)
 
 	if (!r || !r->count[page])
 		return -1;
-	return r->map[p * ms->pages + page];
+	return r->map[page * ms->m.npolicies + p];
 }
 
 uint64_t ts_sim_walks(struct ts_sim *s, unsigned m, unsigned p, bool instr)

@@ -11,13 +11,10 @@
 
 #define SCAN_WAYS 16
 
-static uint64_t make_tag(uint64_t addr, unsigned shift, unsigned size)
-{
-	return (addr >> shift) << 4 | size;
-}
-
 static unsigned set_of(const struct ts_tlb *t, uint64_t tag)
 {
+	if (!(t->sets & (t->sets - 1)))
+		return (unsigned)(tag >> 4) & (t->sets - 1);
 	return (unsigned)((tag >> 4) % t->sets);
 }
 
@@ -32,6 +29,7 @@ void ts_tlb_init(struct ts_tlb *t, unsigned entries, unsigned ways,
 	unsigned n = entries;
 
 	memset(t, 0, sizeof(*t));
+	t->entries = n;
 	t->ways = ways;
 	t->sets = entries / ways;
 	t->repl = repl;
@@ -51,6 +49,16 @@ void ts_tlb_init(struct ts_tlb *t, unsigned entries, unsigned ways,
 		for (unsigned i = 0; i < 1u << t->index_bits; i++)
 			t->index[i] = -1;
 	}
+}
+
+void ts_tlb_init_cells(struct ts_tlb *t, unsigned entries, unsigned ways,
+		       enum ts_repl repl)
+{
+	ts_tlb_init(t, entries, ways, repl);
+	if (entries >= TS_TLB_NO_CELL)
+		ts_fatal("a TLB used through cells holds at most 65534 entries");
+	ts_free(t->index);
+	t->index = NULL;
 }
 
 void ts_tlb_destroy(struct ts_tlb *t)
@@ -114,34 +122,26 @@ static void index_del(struct ts_tlb *t, int slot)
 	t->index[h] = -1;
 }
 
-static void used(struct ts_tlb *t, unsigned set, unsigned slot)
-{
-	if (t->repl == TS_LRU)
-		t->stamp[slot] = ++t->clock;
-	else if (t->repl == TS_NLU)
-		t->last[set] = slot - set * t->ways;
-}
-
 static unsigned victim(struct ts_tlb *t, unsigned set)
 {
 	unsigned base = set * t->ways, w;
 
 	switch (t->repl) {
 	case TS_LRU:
+		/* never-used ways have stamp 0: the first of them is chosen */
 		w = 0;
-		for (unsigned i = 1; i < t->ways && t->stamp[base + w]; i++)
-			if (t->stamp[base + i] < t->stamp[base + w])
-				w = i;
+		for (unsigned i = 1; i < t->ways; i++)
+			w = t->stamp[base + i] < t->stamp[base + w] ? i : w;
 		return base + w;
 	case TS_NLU:
 		w = t->next[set];
-		if (w == t->last[set] && t->ways > 1)
-			w = (w + 1) % t->ways;
-		t->next[set] = (w + 1) % t->ways;
+		if (w == t->last[set] && t->ways > 1 && ++w == t->ways)
+			w = 0;
+		t->next[set] = w + 1 == t->ways ? 0 : w + 1;
 		return base + w;
 	default:
 		w = t->next[set];
-		t->next[set] = (w + 1) % t->ways;
+		t->next[set] = w + 1 == t->ways ? 0 : w + 1;
 		return base + w;
 	}
 }
@@ -149,13 +149,13 @@ static unsigned victim(struct ts_tlb *t, unsigned set)
 bool ts_tlb_access(struct ts_tlb *t, uint64_t addr, unsigned shift,
 		   unsigned size)
 {
-	uint64_t tag = make_tag(addr, shift, size);
+	uint64_t tag = ts_tlb_tag(addr, shift, size);
 	unsigned set = set_of(t, tag);
 	int slot = find(t, tag);
 
 	t->accesses++;
 	if (slot >= 0) {
-		used(t, set, (unsigned)slot);
+		ts_tlb_used(t, (unsigned)slot);
 		return true;
 	}
 	t->misses++;
@@ -165,14 +165,26 @@ bool ts_tlb_access(struct ts_tlb *t, uint64_t addr, unsigned shift,
 	t->tag[slot] = tag;
 	if (t->index)
 		index_add(t, slot);
-	used(t, set, (unsigned)slot);
+	ts_tlb_used(t, (unsigned)slot);
+	return false;
+}
+
+/* ts_tlb_access_cell's miss: the accesses are counted already. */
+bool ts_tlb_fill_cell(struct ts_tlb *t, uint64_t tag, uint16_t *cell)
+{
+	unsigned slot = victim(t, set_of(t, tag));
+
+	t->misses++;
+	t->tag[slot] = tag;
+	*cell = (uint16_t)slot;
+	ts_tlb_used(t, slot);
 	return false;
 }
 
 bool ts_tlb_holds(const struct ts_tlb *t, uint64_t addr, unsigned shift,
 		  unsigned size)
 {
-	return find(t, make_tag(addr, shift, size)) >= 0;
+	return find(t, ts_tlb_tag(addr, shift, size)) >= 0;
 }
 
 void ts_tlb_invalidate(struct ts_tlb *t, uint64_t start, uint64_t end,
