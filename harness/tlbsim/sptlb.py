@@ -5,9 +5,11 @@ simulated TLB counts (every model, every policy) as one JSON object.
     sptlb [--model NAME|FILE]... [--out FILE] -- COMMAND [ARGS]
 
 Installed as build/bin/sptlb; finds the tool in build/tlbsim and the model
-files in harness/tlbsim/models of the same tree.
+files in harness/tlbsim/models of the same tree.  The model `host` is made
+at each run from this machine's CPUID (build/bin/spstat --host).
 """
 import argparse
+import importlib.util
 import json
 import os
 import shutil
@@ -20,7 +22,9 @@ HERE = os.path.dirname(os.path.realpath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 TOOL_DIR = os.path.join(REPO, "build", "tlbsim")
 MODELS = os.path.join(REPO, "harness", "tlbsim", "models")
+SPSTAT = os.path.join(REPO, "build", "bin", "spstat")
 DEFAULT_MODELS = ("alpha21264", "x86-modern")
+HOST_MODEL = "host"
 
 
 class Refused(Exception):
@@ -33,10 +37,23 @@ def model_path(name):
     else:
         path = os.path.join(MODELS, name + ".model")
     if not os.path.isfile(path):
-        known = sorted(f[:-6] for f in os.listdir(MODELS)
-                       if f.endswith(".model"))
+        known = sorted([f[:-6] for f in os.listdir(MODELS)
+                        if f.endswith(".model")] + [HOST_MODEL])
         raise Refused("no model %r (known: %s)" % (name, ", ".join(known)))
     return path
+
+
+def host_model_path(dest_dir):
+    """Writes the host model into dest_dir.  Loaded from the source tree:
+    this file runs as a copy in build/bin."""
+    spec = importlib.util.spec_from_file_location(
+        "host_model", os.path.join(REPO, "harness", "tlbsim", "host_model.py"))
+    host_model = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(host_model)
+    try:
+        return host_model.host_model_file(SPSTAT, dest_dir)
+    except (host_model.NoHostModel, OSError) as e:
+        raise Refused("no host model: %s" % e)
 
 
 def elf_class(path):
@@ -75,14 +92,15 @@ def run(cmd, models, stdout=None, stderr=None):
     if why:
         raise Refused(why)
     check_command(cmd)
-    paths = [model_path(m) for m in models]
-    fd, report = tempfile.mkstemp(prefix="sptlb.", suffix=".json")
-    os.close(fd)
-    env = dict(os.environ, VALGRIND_LIB=TOOL_DIR)
-    argv = ["valgrind", "-q", "--tool=sptlb",
-            "--smc-check=all-non-file",
-            "--models=" + ",".join(paths), "--out=" + report] + list(cmd)
+    scratch = tempfile.mkdtemp(prefix="sptlb.")
+    report = os.path.join(scratch, "report.json")
     try:
+        paths = [host_model_path(scratch) if m == HOST_MODEL
+                 else model_path(m) for m in models]
+        env = dict(os.environ, VALGRIND_LIB=TOOL_DIR)
+        argv = ["valgrind", "-q", "--tool=sptlb",
+                "--smc-check=all-non-file",
+                "--models=" + ",".join(paths), "--out=" + report] + list(cmd)
         proc = subprocess.run(argv, env=env, stdout=stdout, stderr=stderr)
         if proc.returncode < 0:
             raise Refused("%s ended by signal %s: its counts would be "
@@ -98,7 +116,7 @@ def run(cmd, models, stdout=None, stderr=None):
                           "%d); valgrind's messages are above"
                           % (cmd[0], proc.returncode))
     finally:
-        os.unlink(report)
+        shutil.rmtree(scratch, ignore_errors=True)
     data["command"] = list(cmd)
     data["exit_status"] = proc.returncode
     return proc.returncode, data
@@ -109,7 +127,8 @@ def main(argv=None):
         prog="sptlb", description="simulated TLB misses of a command "
         "under every page-size policy")
     parser.add_argument("--model", action="append",
-                        help="model name or file (default: %s)"
+                        help="model name or file; host: this machine's "
+                        "TLBs from CPUID (default: %s)"
                         % ", ".join(DEFAULT_MODELS))
     parser.add_argument("--out", help="write the JSON here, not stdout")
     parser.add_argument("cmd", nargs=argparse.REMAINDER)
