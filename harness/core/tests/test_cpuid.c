@@ -186,5 +186,47 @@ int main(void)
 	cpuid_probe(cpuid_native, NULL, &id, &t);
 	TAP_CHECK(id.vendor[0] != '\0' && id.family > 0, "native: vendor %s family %u",
 		  id.vendor, id.family);
+
+	/* Golden Cove (i7-12700K P-core), real leaf 0x18: rows as the
+	 * independent `cpuid` tool decodes them (see the fixture header). */
+	probe("cpuid_intel_goldencove_12700k.txt", &id, &t);
+	TAP_CHECK(!strcmp(id.vendor, "GenuineIntel") && id.family == 6 &&
+		  id.model == 0x97 && id.stepping == 2 && !id.hypervisor,
+		  "adl: GenuineIntel family 6 model 0x97 stepping 2, no hypervisor");
+	TAP_CHECK(t.source && !strcmp(t.source, "cpuid 0x18"), "adl: source leaf 0x18");
+	check(&t, 1, "instruction", 4, 256, 8);		/* sub 1 */
+	check(&t, 1, "instruction", 2048, 32, 8);	/* sub 2 */
+	check(&t, 1, "instruction", 4096, 32, 8);
+	check(&t, 1, "store", 4, 16, 0);		/* sub 3 */
+	check(&t, 1, "store", 2048, 16, 0);
+	check(&t, 1, "store", 4096, 16, 0);
+	check(&t, 1, "store", 1048576, 16, 0);
+	check(&t, 1, "load", 4, 64, 4);			/* sub 4 */
+	check(&t, 1, "load", 2048, 32, 4);		/* sub 5 */
+	check(&t, 1, "load", 4096, 32, 4);
+	check(&t, 1, "load", 1048576, 8, 0);		/* sub 6 */
+	check(&t, 2, "unified", 4, 1024, 8);		/* sub 7 (and sub 8) */
+	check(&t, 2, "unified", 2048, 1024, 8);
+	check(&t, 2, "unified", 4096, 1024, 8);
+	check(&t, 2, "unified", 1048576, 1024, 8);	/* sub 8 */
+	{
+		/* find() stops at the first match: the 4 kB L2 row must be
+		 * there twice, once from sub 7 and once from sub 8. */
+		int n4 = 0;
+
+		for (int i = 0; i < t.n; i++)
+			if (t.e[i].level == 2 && !strcmp(t.e[i].type, "unified") &&
+			    t.e[i].page_kb == 4 && t.e[i].entries == 1024 &&
+			    t.e[i].ways == 8)
+				n4++;
+		TAP_CHECK(n4 == 2, "adl: two L2 unified 4 kB rows (got %d)", n4);
+	}
+	/* 1 + 2 + 4 + 1 + 2 + 1 + 3 + 2 page sizes over sub-leaves 1..8;
+	 * sub 0 has type 0 and gives none. */
+	TAP_CHECK(t.n == 16, "adl: 16 rows (got %d)", t.n);
+	/* tlb_reach_4k_kb: largest 4 kB row that is neither "instruction" nor
+	 * "store" (load 64, unified 1024, unified 1024), times 4 kB. */
+	TAP_CHECK(tlb_reach_4k_kb(&t) == 4096, "adl reach: STLB 1024 x 4 kB (got %llu)",
+		  (unsigned long long)tlb_reach_4k_kb(&t));
 	return tap_done();
 }
