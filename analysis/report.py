@@ -262,10 +262,11 @@ def _fragmented_claim(t1, frag):
         return (*claim, "no workload has both", "not measured")
     gc = stats.geomean(c[n].speedup.value for n in both)
     gf = stats.geomean(f[n].speedup.value for n in both)
-    hc = stats.geomean(max(c[n].cov.huge_pct or 0, 0.01) for n in both)
-    hf = stats.geomean(max(f[n].cov.huge_pct or 0, 0.01) for n in both)
+    # coverage is often 0: an arithmetic mean, where a geometric one means nothing
+    hc = sum(c[n].cov.huge_pct or 0 for n in both) / len(both)
+    hf = sum(f[n].cov.huge_pct or 0 for n in both) / len(both)
     return (*claim, f"geomean speedup {text.ratio(gc)} clean, {text.ratio(gf)} fragmented; "
-            f"geomean 2 MB coverage {hc:.1f}% clean, {hf:.1f}% fragmented "
+            f"mean 2 MB coverage {hc:.1f}% clean, {hf:.1f}% fragmented "
             f"({len(both)} workloads)",
             "agrees" if gf < gc and gf <= GAIN else "differs")
 

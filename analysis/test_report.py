@@ -67,6 +67,8 @@ def test_report_sections_and_claims(build, tmp_path):
     # geomean clean sqrt(3.0 * 1.2) = 1.897, fragmented sqrt(1.02 * 1.0) = 1.010
     f = c["fragmentation removes the benefit"]
     assert f[0].startswith("geomean speedup 1.897 clean, 1.010 fragmented") and f[1] == "agrees"
+    # 2 MB coverage: 900 of 1000 kB clean for both; fragmented 10 and 0 kB
+    assert "mean 2 MB coverage 90.0% clean, 0.5% fragmented (2 workloads)" in f[0]
     assert c["recovery of contiguity restores the benefit"] == [
         "stage sustained did not run", "not measured"]
     # huge: 10 of 1000 kB anonymous
