@@ -19,7 +19,7 @@ STREAM_ORDER = ("data", "instr", "any")
 KIND = {"data": "dtlb", "instr": "itlb", "any": "tlb"}
 WORDS = {"data": "data", "instr": "instruction", "any": "unified"}
 # Bounds of model.c / model.h.
-MAX_ENTRIES = 65536
+MAX_ENTRIES = 65534  # a TLB slot is 16 bits, one value meaning "none"
 MAX_TLBS = 8
 MAX_WORDS = 24
 

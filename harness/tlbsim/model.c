@@ -105,9 +105,9 @@ static bool parse_tlb(struct ts_model *m, struct line *l, char nexts[][TS_NAME_M
 			    l->word[2]);
 	if (!ts_parse_size(l->word[3], &entries) ||
 	    !ts_parse_size(l->word[4], &ways) || !entries || !ways ||
-	    entries > 65536 || entries % ways)
+	    entries > 65534 || entries % ways)
 		return fail(err, l->number,
-			    "entries must be a multiple of ways, at most 65536",
+			    "entries must be a multiple of ways, at most 65534",
 			    NULL);
 	t->entries = (unsigned)entries;
 	t->ways = (unsigned)ways;

@@ -89,6 +89,8 @@ int main(void)
 		"line 4: policy not", "a policy size the model lacks");
 	refused("name a\npages 8K\ntlb t any 6 4 lru 8K\n", "line 3: entries",
 		"entries not a multiple of ways");
+	refused("name a\npages 8K\ntlb t any 65535 65535 lru 8K\n",
+		"at most 65534", "more entries than a 16-bit slot can name");
 	refused("color blue\n", "line 1: unknown keyword", "an unknown keyword");
 	return tap_done();
 }
