@@ -38,6 +38,18 @@ def test_a_folder_of_another_reproduction_is_refused(tmp_path):
     assert reproduce.load_or_save(str(tmp_path), same).stages == ["table2"]
 
 
+def test_quick_kernel_stage_runs_a_few_workloads_in_the_guest():
+    s = reproduce.Settings(["eon", "tree", "matrix", "gzip"], "test", 1, 0, 42, 100,
+                           ["kernel"], quick=True)
+    plans = reproduce.kernel_plans(s)
+    assert [w.name for w in plans["kernel-stock"].workloads] == ["tree", "matrix"]
+    assert [p.name for p in plans["kernel-patched"].policies] == ["thp", "resv"]
+    s.workloads = ["eon", "gzip"]
+    assert [w.name for w in reproduce.kernel_plans(s)["kernel-patched"].workloads] == ["eon"]
+    s.quick = False
+    assert len(reproduce.kernel_plans(s)["kernel-stock"].workloads) == 2
+
+
 def _records(folder):
     out = []
     for stage in ("table1", "table2"):
