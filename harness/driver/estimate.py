@@ -1,14 +1,15 @@
 """How long runs will take, from each workload's own earlier runs on this host (the records
-under results/ and in the folder being filled), so that a plan's estimate and the progress
-line's time left follow the workloads still ahead, not an average of those behind."""
+under results/ and in the folder being filled), else its manifest's measured seconds, so that
+a plan's estimate and the progress line's time left follow the workloads still ahead, not an
+average of those behind."""
 import glob
 import json
 import os
 import statistics
 
-from . import atomic
+from . import atomic, manifest
 
-# seconds of one run when this host has never run the workload at that size
+# seconds of one run when neither this host's records nor the manifest say
 DEFAULT_RUN_S = {"test": 3.0, "paper": 20.0, "ref": 20.0}
 # per step around the run: spstat, the output check, the clean state (drop caches, compact)
 STEP_OVERHEAD_S = 2.0
@@ -31,8 +32,10 @@ def clock(secs):
 
 
 class Estimator:
-    def __init__(self, results_root, *folders):
+    def __init__(self, results_root, *folders, find_manifest=None):
         self.history = {}
+        self.find_manifest = find_manifest or manifest.find
+        self.manifests = {}         # workload name -> its Workload, or None when unreadable
         self.after_s = 0.0          # expected seconds of the stages after the current one
         self.stage_s = {}
         self.adversary_history = []
@@ -61,15 +64,28 @@ class Estimator:
                     self.history.setdefault(k, []).append(wall)
 
     def run_seconds(self, workload, size, policy, kernel="host"):
-        """The median of this host's earlier runs, the most specific that exists."""
+        """The median of this host's earlier runs, the most specific that exists; else the
+        manifest's seconds at that size; else a default."""
         for k in ((workload, size, policy, kernel), (workload, size, kernel)):
             if k in self.history:
                 return statistics.median(self.history[k])
         if kernel != "host":
             return self.run_seconds(workload, size, policy) * GUEST_FACTOR
-        return DEFAULT_RUN_S.get(size, DEFAULT_RUN_S["paper"])
+        secs = self.manifest_seconds(workload, size)
+        return secs if secs is not None else DEFAULT_RUN_S.get(size, DEFAULT_RUN_S["paper"])
+
+    def manifest_seconds(self, workload, size):
+        if workload not in self.manifests:
+            try:
+                self.manifests[workload] = self.find_manifest(workload)
+            except Exception:       # an estimate never stops a run
+                self.manifests[workload] = None
+        w = self.manifests[workload]
+        return w.seconds(size) if w is not None else None
 
     def step_seconds(self, plan, step):
+        # the plan's own manifest: a SPEC tree's benchmark replaces its stand-in's seconds
+        self.manifests[step.workload.name] = step.workload
         return (self.run_seconds(step.workload.name, plan.size, step.policy.name, plan.kernel)
                 + STEP_OVERHEAD_S)
 

@@ -12,7 +12,7 @@ GROUPS = ("CINT2000", "CFP2000", "other")
 TOP_KEYS = {"name": str, "group": str, "paper_row": str, "description": str,
             "binaries": list}
 SECTIONS = {"sizes", "prepare", "run", "check"}
-SIZE_KEYS = {"args", "footprint_mb", "ref_ratio"}
+SIZE_KEYS = {"args", "footprint_mb", "ref_ratio", "seconds"}
 
 
 class Workload:
@@ -38,6 +38,11 @@ class Workload:
     def ref_mb(self, tlb_reach_kb):
         """The paper's footprint / TLB-reach ratio applied to this host's reach."""
         return math.ceil(self.sizes["ref"]["ref_ratio"] * tlb_reach_kb / 1024)
+
+    def seconds(self, size):
+        """Wall time of one base run at size on the reference machine, or None when the
+        manifest gives none."""
+        return self.sizes.get(size, {}).get("seconds")
 
     def expand(self, template, size, **values):
         """A command template with placeholders filled; '{args}' as a whole
@@ -65,6 +70,12 @@ def fill_command(template, args, values):
 
 def _fail(path, what):
     raise UserError(f"{path}: {what}")
+
+
+def _positive_number(x):
+    # TOML's true is a Python int, and nan and inf are floats
+    return (isinstance(x, (int, float)) and not isinstance(x, bool)
+            and math.isfinite(x) and x > 0)
 
 
 def load(folder):
@@ -115,6 +126,8 @@ def validate(path, folder_name, data):
         need = "ref_ratio" if size == "ref" else "footprint_mb"
         if not isinstance(s.get(need), (int, float)) or s[need] <= 0:
             _fail(path, f"[sizes.{size}] needs a positive {need}")
+        if "seconds" in s and not _positive_number(s["seconds"]):
+            _fail(path, f"[sizes.{size}] seconds must be a positive number, not {s['seconds']!r}")
     extra = set(sizes) - set(SIZES)
     if extra:
         _fail(path, f"unknown size [sizes.{sorted(extra)[0]}]; sizes are {', '.join(SIZES)}")

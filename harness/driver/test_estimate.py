@@ -1,9 +1,10 @@
 """Tests of the time estimates: a workload's own earlier runs on this host (median, most
-specific key first), the defaults when there are none, and time left scaled by how the steps
-so far compared with their estimate."""
+specific key first), else its manifest's seconds, the defaults when neither says, and time
+left scaled by how the steps so far compared with their estimate."""
 import json
 
 from harness.driver import estimate, manifest
+from harness.driver.errors import UserError
 from harness.driver.plan import Plan
 from harness.driver.policies import Policy
 
@@ -27,9 +28,70 @@ def test_medians_of_earlier_runs(tmp_path):
     assert est.run_seconds("sp", "ref", "thp") == 42          # median of 40 and 44
     # no run under this policy: any policy of the workload at that size
     assert est.run_seconds("sp", "ref", "mthp-all") == 50
-    assert est.run_seconds("web", "paper", "thp") == estimate.DEFAULT_RUN_S["paper"]
+    assert est.run_seconds("no-such-workload", "paper", "thp") == estimate.DEFAULT_RUN_S["paper"]
     assert est.run_seconds("sp", "ref", "thp", kernel="patched") == (
         42 * estimate.GUEST_FACTOR)
+
+
+def _workload(name, seconds):
+    """A manifest whose sizes carry the given seconds (size -> seconds)."""
+    sizes = {size: {"args": [], "footprint_mb": 1} for size in ("test", "paper")}
+    for size, secs in seconds.items():
+        sizes[size]["seconds"] = secs
+    return manifest.Workload("/nowhere", {
+        "name": name, "group": "other", "paper_row": name, "description": name,
+        "binaries": [], "sizes": sizes, "run": {"command": ["true"]},
+        "check": {"command": ["true"]}})
+
+
+class _Lookup:
+    """manifest.find over a few workloads, counting its calls."""
+    def __init__(self, *workloads):
+        self.workloads = {w.name: w for w in workloads}
+        self.calls = []
+
+    def __call__(self, name):
+        self.calls.append(name)
+        if name not in self.workloads:
+            raise UserError(f"unknown workload '{name}'")
+        return self.workloads[name]
+
+
+def test_history_then_manifest_then_default(tmp_path):
+    _folder(tmp_path / "r", [_rec("ran", "test", "base", 5.0)])
+    find = _Lookup(_workload("ran", {"test": 0.5}), _workload("new", {"test": 0.46}))
+    est = estimate.Estimator(str(tmp_path / "r"), find_manifest=find)
+    assert est.run_seconds("ran", "test", "thp") == 5.0
+    assert est.run_seconds("new", "test", "base") == 0.46
+    assert est.run_seconds("new", "test", "thp", kernel="patched") == (
+        0.46 * estimate.GUEST_FACTOR)
+    # the manifest gives no seconds at this size, or cannot be read
+    assert est.run_seconds("new", "paper", "base") == estimate.DEFAULT_RUN_S["paper"]
+    assert est.run_seconds("gone", "test", "base") == estimate.DEFAULT_RUN_S["test"]
+    assert est.run_seconds("gone", "test", "base") == estimate.DEFAULT_RUN_S["test"]
+    assert sorted(find.calls) == ["gone", "new"]      # each looked up once
+
+
+def test_a_broken_lookup_gives_the_default(tmp_path):
+    def find(name):
+        raise OSError("workloads folder unreadable")
+    est = estimate.Estimator(str(tmp_path), find_manifest=find)
+    assert est.run_seconds("matrix", "paper", "base") == estimate.DEFAULT_RUN_S["paper"]
+
+
+def test_shipped_manifests_feed_the_estimate(tmp_path):
+    est = estimate.Estimator(str(tmp_path))
+    assert est.run_seconds("matrix", "test", "base") == manifest.find("matrix").seconds("test")
+
+
+def test_a_step_uses_its_plans_manifest(tmp_path):
+    # as with a SPEC tree's benchmark, which replaces its stand-in under the same name
+    find = _Lookup(_workload("w", {"test": 0.46}))
+    est = estimate.Estimator(str(tmp_path), find_manifest=find)
+    plan = Plan([_workload("w", {"test": 7.0})], [Policy("base", [], [], False, "")], ["asis"],
+                "test", 1, 0, 42, 100)
+    step = next(plan.steps())
+    assert est.step_seconds(plan, step) == 7.0 + estimate.STEP_OVERHEAD_S
 
 
 def _plan(names):

@@ -63,10 +63,29 @@ def test_expand_fills_placeholders_and_args(tmp_path):
     (lambda t: t + "\ncolour = 1\n", r"\[check\]: unknown key 'colour'"),
     (lambda t: t.replace("[check]", "[verify]"), "unknown key 'verify'"),
     (lambda t: t.replace('description = "a demo"', 'description = "a demo'), "not valid TOML"),
+    (lambda t: t.replace("footprint_mb = 1\n", "footprint_mb = 1\nseconds = -2\n"),
+     r"\[sizes.test\] seconds must be a positive number, not -2$"),
+    (lambda t: t.replace("footprint_mb = 2\n", "footprint_mb = 2\nseconds = 0\n"),
+     r"\[sizes.paper\] seconds must be a positive number, not 0$"),
+    (lambda t: t.replace("footprint_mb = 1\n", 'footprint_mb = 1\nseconds = "3"\n'),
+     r"\[sizes.test\] seconds must be a positive number, not '3'$"),
+    (lambda t: t.replace("footprint_mb = 1\n", "footprint_mb = 1\nseconds = true\n"),
+     r"\[sizes.test\] seconds must be a positive number, not True$"),
+    (lambda t: t.replace("footprint_mb = 1\n", "footprint_mb = 1\nseconds = nan\n"),
+     r"\[sizes.test\] seconds must be a positive number, not nan$"),
 ])
 def test_bad_manifest_is_refused(tmp_path, change, message):
     with pytest.raises(UserError, match=message):
         manifest.load(write(tmp_path, change(GOOD)))
+
+
+def test_seconds_per_size(tmp_path):
+    w = manifest.load(write(tmp_path, GOOD.replace("footprint_mb = 1\n",
+                                                   "footprint_mb = 1\nseconds = 0.46\n")
+                            .replace("ref_ratio = 16\n", "ref_ratio = 16\nseconds = 12\n")))
+    assert w.seconds("test") == 0.46
+    assert w.seconds("paper") is None
+    assert w.seconds("ref") == 12
 
 
 def test_unknown_workload(tmp_path):
