@@ -214,6 +214,8 @@ def _adversary_claims(folder):
                 f"{emulated}")
         if r.lo is None:
             verdict = "no interval"
+        elif r.lo <= 0:
+            verdict = "inconclusive"    # a time ratio is positive: the interval says nothing
         else:
             verdict = "agrees" if r.lo <= paper else "differs"
         out.append((claim, said, ours, verdict))
