@@ -10,7 +10,10 @@ all: $(KTESTS)
 $(KTESTDIR)/%: $(OBJ)/kernel-patch/tests/%.o \
 	       $(OBJ)/kernel-patch/tests/resv_common.o
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(KTESTDIR)/resv_race: LDLIBS += -pthread
+$(OBJ)/kernel-patch/tests/resv_race.o: CFLAGS += -pthread
 
 # tap.h, the TAP output the tests share with the unit tests of the tree.
 $(OBJ)/kernel-patch/tests/%.o: CFLAGS += -Iharness/testing
