@@ -2,7 +2,7 @@
 # where kernel-patch/tests/run-in-guest.sh finds them ('spbench kernel test').
 KTESTDIR := $(BUILD)/kernel-tests
 KTEST_NAMES := resv_knobs resv_sparse resv_inplace resv_integrity \
-	       resv_pressure resv_threshold resv_swap
+	       resv_pressure resv_threshold resv_swap resv_race resv_mremap
 KTESTS := $(addprefix $(KTESTDIR)/,$(KTEST_NAMES))
 
 all: $(KTESTS)
