@@ -122,6 +122,9 @@ def parser():
     rp.add_argument("--sample-ms", type=int, default=100)
     rp.add_argument("--guest-mem", default="4G", help="guest memory of the kernel stage")
     rp.add_argument("--guest-timeout", type=float, default=7200)
+    rp.add_argument("--tlbsim", action="store_true",
+                    help="table1 and table2 also run each workload once under sptlb: "
+                    "simulated miss reductions (16-134x a run's time, docs/tlbsim.md)")
 
     rep = sub.add_parser("report", help="write a reproduction folder's report.md again "
                          "from its records")
@@ -267,6 +270,7 @@ def cmd_reproduce(args):
         s = reproduce.resumed(out)
         if args.stages:
             s.stages = reproduce.parse_stages(args.stages)
+        s.tlbsim = s.tlbsim or args.tlbsim
     else:
         names = group_workloads(args.group, []) if args.group else manifest.available()
         s = reproduce.settings_from(args, names)

@@ -21,6 +21,8 @@ GUEST_BOOT_S = 30.0
 # the adversaries in both guests (TCG), when no earlier adversary.json says: measured
 # 29.7 s with 5 reps and 23.4 s with 3 (4 GB guests, 2-vCPU host)
 ADVERSARY_S = 30.0
+# a run under sptlb against the native run: 16x (tree) to 134x (matrix) at paper size
+SIM_FACTOR = 100.0
 # the sustained experiment per scheme: clean, spfrag's fill and release
 SCHEME_S = 90.0
 
@@ -103,6 +105,13 @@ class Estimator:
         if not todo:
             return 0.0
         return self.steps_seconds(plan, todo) + (GUEST_BOOT_S if guest else 0.0)
+
+    def sim_seconds(self, plan, folder):
+        """The workloads of plan that folder has no sptlb counts for, once each."""
+        from .measure import simulated_done
+        done = simulated_done(folder)
+        return sum(self.run_seconds(w.name, plan.size, "base") * SIM_FACTOR
+                   for w in plan.workloads if (w.name, plan.size) not in done)
 
     def adversary_seconds(self, share_missing):
         """The adversary runs still missing (a share of all): this host's earlier adversary

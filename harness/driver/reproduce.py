@@ -41,6 +41,7 @@ class Settings:
     quick: bool = False
     guest_mem: str = "4G"
     guest_timeout: float = 7200
+    tlbsim: bool = False        # table1 and table2 also simulate each workload once
 
 
 def parse_stages(text):
@@ -59,7 +60,8 @@ def settings_from(args, workloads):
     else:
         size, runs, warmup = args.size, args.runs, args.warmup
     return Settings(workloads, size, runs, warmup, args.seed, args.sample_ms,
-                    parse_stages(args.stages), args.quick, args.guest_mem, args.guest_timeout)
+                    parse_stages(args.stages), args.quick, args.guest_mem, args.guest_timeout,
+                    args.tlbsim)
 
 
 def load_or_save(out, wanted):
@@ -79,6 +81,7 @@ def load_or_save(out, wanted):
                                 f"{getattr(old, field)}, not {getattr(wanted, field)}; "
                                 "use another --out, or --resume DIR to go on with it")
         old.stages = wanted.stages
+        old.tlbsim = old.tlbsim or wanted.tlbsim
         return old
     os.makedirs(out, exist_ok=True)
     atomic.write_text(path, json.dumps({"schema": SCHEMA,
@@ -113,13 +116,14 @@ def _has_resv():
         return False
 
 
-def _plan(s, names, policy_names, states, kernel="host"):
+def _plan(s, names, policy_names, states, kernel="host", tlbsim=False):
     guest_patched = None
     if kernel != "host":
         from .kernel_build import VARIANTS
         guest_patched = VARIANTS[kernel][0]
     return Plan(_workloads(names), policies.parse_list(",".join(policy_names), guest_patched),
-                states, s.size, s.runs, s.warmup, s.seed, s.sample_ms, kernel=kernel)
+                states, s.size, s.runs, s.warmup, s.seed, s.sample_ms, kernel=kernel,
+                tlbsim=tlbsim)
 
 
 def table2_workloads(names):
@@ -146,13 +150,13 @@ def host_plans(s):
     plans = {}
     pols = ["base", "thp"] + (["resv"] if _has_resv() else [])
     if "table1" in s.stages:
-        plans["table1"] = _plan(s, s.workloads, pols, ["clean"])
+        plans["table1"] = _plan(s, s.workloads, pols, ["clean"], tlbsim=s.tlbsim)
     if "fragmented" in s.stages:
         plans["fragmented"] = _plan(s, s.workloads, ["base", "thp"], ["fragmented"])
     if "table2" in s.stages:
         names, single = table2_workloads(s.workloads), single_policies()
         if names and single:
-            plans["table2"] = _plan(s, names, ["base"] + single, ["clean"])
+            plans["table2"] = _plan(s, names, ["base"] + single, ["clean"], tlbsim=s.tlbsim)
     return plans
 
 
@@ -227,6 +231,7 @@ def _run_host_stage(name, plan, out, argv, est):
             _run_fragmented(exp, plan)
         else:
             exp.run()
+    exp.simulate()
     return exp.finish()
 
 
@@ -264,6 +269,9 @@ def run(s, out, argv):
     est = estimate.Estimator(paths.RESULTS, out)
     hplans, kplans = host_plans(s), kernel_plans(s)
     total = {name: est.plan_seconds(p, os.path.join(out, name)) for name, p in hplans.items()}
+    for name, p in hplans.items():
+        if p.tlbsim:
+            total[name] += est.sim_seconds(p, os.path.join(out, name))
     total.update({name: est.plan_seconds(p, os.path.join(out, name), guest=True)
                   for name, p in kplans.items()})
     if kplans:

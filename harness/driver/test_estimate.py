@@ -94,6 +94,18 @@ def test_a_step_uses_its_plans_manifest(tmp_path):
     assert est.step_seconds(plan, step) == 7.0 + estimate.STEP_OVERHEAD_S
 
 
+def test_simulation_time_counts_the_workloads_not_yet_simulated(tmp_path):
+    est = estimate.Estimator(str(tmp_path / "none"))
+    plan = _plan(["matrix", "tree"])
+    folder = tmp_path / "t1"
+    folder.mkdir()
+    each = {n: manifest.find(n).seconds("test") * estimate.SIM_FACTOR for n in ("matrix", "tree")}
+    assert est.sim_seconds(plan, str(folder)) == sum(each.values())
+    (folder / "tlbsim.jsonl").write_text(json.dumps(
+        {"workload": "matrix", "size": "test", "tlbsim": {}}) + "\n")
+    assert est.sim_seconds(plan, str(folder)) == each["tree"]
+
+
 def _plan(names):
     ws = [manifest.find(n) for n in names]
     return Plan(ws, [Policy("base", [], [], False, ""), Policy("thp", [], [], False, "")], ["asis"],

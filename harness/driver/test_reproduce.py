@@ -50,6 +50,17 @@ def test_quick_kernel_stage_runs_a_few_workloads_in_the_guest():
     assert len(reproduce.kernel_plans(s)["kernel-stock"].workloads) == 2
 
 
+def test_tlbsim_goes_to_table1_and_table2_and_stays_on_when_resumed(tmp_path):
+    s = reproduce.Settings(["matrix", "tree"], "test", 1, 0, 42, 100,
+                           ["table1", "fragmented"], tlbsim=True)
+    plans = reproduce.host_plans(s)
+    assert plans["table1"].tlbsim and not plans["fragmented"].tlbsim
+    reproduce.load_or_save(str(tmp_path), s)
+    assert reproduce.resumed(str(tmp_path)).tlbsim
+    off = reproduce.Settings(["matrix", "tree"], "test", 1, 0, 42, 100, ["table1"])
+    assert reproduce.load_or_save(str(tmp_path), off).tlbsim
+
+
 def _records(folder):
     out = []
     for stage in ("table1", "table2"):
