@@ -41,6 +41,7 @@ class Estimator:
         self.manifests = {}         # workload name -> its Workload, or None when unreadable
         self.after_s = 0.0          # expected seconds of the stages after the current one
         self.stage_s = {}
+        self.prior_s = (0.0, 0.0)   # the finished stages' (actual, expected) seconds
         self.adversary_history = []
         for path in glob.glob(os.path.join(results_root, "**", "adversary.json"), recursive=True):
             try:
@@ -125,13 +126,19 @@ class Estimator:
         return 2 * (SCHEME_S + (runs + 2) * (fftw + STEP_OVERHEAD_S))
 
     def left(self, plan, done, done_s, ahead):
-        """Seconds left: the steps ahead as expected, scaled by how the steps done compared
-        with their expectation (within 4x either way), plus the stages after this one."""
-        expected_done = self.steps_seconds(plan, done)
+        """Seconds left: the steps ahead and the stages after this one as expected, scaled
+        by how what is done (the steps of this stage and the stages before) compared with
+        its expectation, within 4x either way: a host faster or slower than the one the
+        manifests' seconds come from is so in every stage."""
+        actual = self.prior_s[0] + done_s
+        expected = self.prior_s[1] + self.steps_seconds(plan, done)
         scale = 1.0
-        if done and expected_done > 0:
-            scale = min(4.0, max(0.25, done_s / expected_done))
-        return self.steps_seconds(plan, ahead) * scale + self.after_s
+        if actual > 0 and expected > 0:
+            scale = min(4.0, max(0.25, actual / expected))
+        return (self.steps_seconds(plan, ahead) + self.after_s) * scale
 
-    def note_stage(self, name, secs):
+    def note_stage(self, name, secs, expected=None):
+        """A stage took secs; against its expectation it scales the time left after it."""
         self.stage_s[name] = secs
+        if expected:
+            self.prior_s = (self.prior_s[0] + secs, self.prior_s[1] + expected)

@@ -326,5 +326,5 @@ def run(s, out, argv):
                 failed += adversary.run(folder, 3 if s.quick else 5, s.guest_mem,
                                         s.guest_timeout)
         if name in hplans or name == "sustained":
-            est.note_stage(name, time.monotonic() - t0)
+            est.note_stage(name, time.monotonic() - t0, total.get(name))
     return failed

@@ -126,7 +126,21 @@ def test_time_left_follows_the_steps_ahead(tmp_path):
     done_s = 2 * 2 * (1 + oh)
     assert est.left(plan, steps[:2], done_s, steps[2:]) == 2 * 2 * (10 + oh)
     est.after_s = 100
-    assert est.left(plan, steps[:2], done_s, steps[2:]) == 2 * 2 * (10 + oh) + 100
+    assert est.left(plan, steps[:2], done_s, steps[2:]) == 2 * (2 * (10 + oh) + 100)
+
+
+def test_time_left_learns_from_the_stages_before(tmp_path):
+    est = estimate.Estimator(str(tmp_path / "none"))
+    plan = _plan(["tree"])
+    steps = list(plan.steps())
+    ahead = est.steps_seconds(plan, steps)
+    # an earlier stage took half its expectation: this host is faster
+    est.note_stage("table1", 60.0, 120.0)
+    est.after_s = 40
+    assert est.left(plan, [], 0.0, steps) == (ahead + 40) / 2
+    # a stage without an expectation teaches nothing
+    est.note_stage("other", 500.0)
+    assert est.left(plan, [], 0.0, steps) == (ahead + 40) / 2
 
 
 def test_clock():
