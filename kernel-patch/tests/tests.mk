@@ -2,7 +2,8 @@
 # where kernel-patch/tests/run-in-guest.sh finds them ('spbench kernel test').
 KTESTDIR := $(BUILD)/kernel-tests
 KTEST_NAMES := resv_knobs resv_sparse resv_inplace resv_integrity \
-	       resv_pressure resv_threshold resv_swap resv_race resv_mremap
+	       resv_pressure resv_threshold resv_swap resv_race resv_mremap \
+	       resv_nohuge
 KTESTS := $(addprefix $(KTESTDIR)/,$(KTEST_NAMES))
 
 all: $(KTESTS)
