@@ -173,6 +173,7 @@ static struct region *region_get(struct msim *ms, uint64_t num)
 {
 	struct region *r = region_find(ms, num);
 	unsigned np = ms->m.npolicies;
+	size_t cells;
 
 	if (r)
 		return r;
@@ -192,10 +193,9 @@ static struct region *region_get(struct msim *ms, uint64_t num)
 	r->count = ts_alloc(ms->ncount * sizeof(*r->count));
 	r->resv = ts_alloc((size_t)np * ms->pages);
 	r->map = ts_alloc((size_t)np * ms->pages);
-	r->cell = ts_alloc((size_t)np * ms->m.ntlbs * ms->ncount *
-			   sizeof(*r->cell));
-	memset(r->cell, 0xff, (size_t)np * ms->m.ntlbs * ms->ncount *
-	       sizeof(*r->cell));
+	cells = (size_t)np * ms->m.ntlbs * ms->ncount * sizeof(*r->cell);
+	r->cell = ts_alloc(cells);
+	memset(r->cell, 0xff, cells);
 	region_put(ms, r);
 	ms->nregions++;
 	return r;
@@ -205,6 +205,12 @@ static uint16_t *count_of(struct msim *ms, struct region *r, unsigned l,
 			  unsigned page)
 {
 	return &r->count[ms->off[l] + (page >> ms->order[l])];
+}
+
+/* The mapped size bytes of page, one per policy. */
+static uint8_t *map_of(struct msim *ms, struct region *r, unsigned page)
+{
+	return &r->map[page * ms->m.npolicies];
 }
 
 /* The shortcut for repeated pages ends: its accesses go to their TLBs. */
@@ -242,7 +248,7 @@ static void map_chunk(struct ts_sim *s, struct msim *ms, struct region *r,
 	uint64_t start = region_base(ms, r) + ((uint64_t)c0 << ms->m.shift[0]);
 
 	for (unsigned i = c0; i < c0 + n; i++)
-		r->map[i * ms->m.npolicies + p] = (uint8_t)l;
+		map_of(ms, r, i)[p] = (uint8_t)l;
 	ms->pol[p].promotions[l]++;
 	drop_entries(s, ms, p, start, start + ms->m.size[l]);
 }
@@ -336,7 +342,7 @@ static void first_touch(struct ts_sim *s, struct msim *ms, struct region *r,
 		for (unsigned l = 1; l < rl; l++)
 			if ((ps->sizes >> l & 1) &&
 			    *count_of(ms, r, l, page) == 1u << ms->order[l] &&
-			    r->map[page * ms->m.npolicies + p] < l)
+			    map_of(ms, r, page)[p] < l)
 				map_chunk(s, ms, r, p, page, l);
 	}
 }
@@ -360,7 +366,7 @@ static void model_access(struct ts_sim *s, struct msim *ms, uint64_t addr,
 		cells[l] = &r->cell[(ms->off[l] + (page >> ms->order[l])) *
 				    np * T];
 	}
-	map = &r->map[page * np];
+	map = map_of(ms, r, page);
 	for (unsigned p = 0; p < np; p++) {
 		struct policy *pol = &ms->pol[p];
 		unsigned l = map[p];
@@ -443,18 +449,15 @@ static void unmap_region(struct ts_sim *s, struct msim *ms, struct region *r,
 			r->resv[p * P + i] = 0;
 	}
 	for (unsigned p = 0; p < ms->m.npolicies; p++) {
-		uint8_t *map = &r->map[p];
-		unsigned np = ms->m.npolicies;
-
 		for (unsigned i = 0; i < P; i++)
-			old[i] = map[i * np];
+			old[i] = map_of(ms, r, i)[p];
 		for (unsigned i = 0; i < P; i++)
-			map[i * np] = (uint8_t)remap(ms, r, p, i);
+			map_of(ms, r, i)[p] = (uint8_t)remap(ms, r, p, i);
 		for (unsigned i = 0; i < P; i++) {
 			unsigned l = old[i];
 			uint64_t lo;
 
-			if (!l || map[i * np] >= l ||
+			if (!l || map_of(ms, r, i)[p] >= l ||
 			    (i & ((1u << ms->order[l]) - 1)))
 				continue;
 			ms->pol[p].demotions[l]++;
@@ -694,7 +697,7 @@ int ts_sim_mapped(struct ts_sim *s, unsigned m, unsigned p, uint64_t addr)
 
 	if (!r || !r->count[page])
 		return -1;
-	return r->map[page * ms->m.npolicies + p];
+	return map_of(ms, r, page)[p];
 }
 
 uint64_t ts_sim_walks(struct ts_sim *s, unsigned m, unsigned p, bool instr)
