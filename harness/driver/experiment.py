@@ -18,10 +18,12 @@ import time
 
 from . import atomic, config, hostinfo, memstate, paths, settings
 from .errors import UserError
-from .estimate import Estimator, clock
+from .estimate import SIM_FACTOR, Estimator, clock
 from .inputs import prepare_inputs, workload_values
 from .measure import Measurement, now_iso, simulate, simulated_done
 from .plan import check_against_folder, pending
+
+SIM_TIMEOUT_MIN_S = 600         # a run under sptlb is never stopped as hung before this
 
 
 @dataclasses.dataclass
@@ -216,9 +218,17 @@ class Experiment:
                       "not timed)", file=self.progress, flush=True)
             outdir = tempfile.mkdtemp(prefix=f"{w.name}-sim-", dir=self.scratch)
             try:
-                simulate(self.plan, w, self.values(w, outdir), self.out)
+                simulate(self.plan, w, self.values(w, outdir), self.out,
+                         timeout=self._sim_timeout(w))
             finally:
                 shutil.rmtree(outdir, ignore_errors=True)
+
+    def _sim_timeout(self, w):
+        """Seconds after which a run under sptlb is stopped as hung: 20 times
+        what it should take, and never under 10 minutes."""
+        est = self.estimate or Estimator(paths.RESULTS, self.out)
+        native_s = est.run_seconds(w.name, self.plan.size, "base")
+        return max(SIM_TIMEOUT_MIN_S, 20 * SIM_FACTOR * native_s)
 
     def one(self, step):
         for path, value in step.policy.settings:

@@ -26,6 +26,7 @@ class Workload:
         self.sizes = data["sizes"]
         self.prepare = data.get("prepare", {}).get("command")
         self.run = data["run"]["command"]
+        self.helpers = data["run"].get("helpers", [])
         self.check = data["check"]["command"]
         self.spstat_flags = []      # more spstat options for its runs
         self.record_extra = {}      # more fields for its records
@@ -108,9 +109,13 @@ def validate(path, folder_name, data):
         cmd = data.get(section, {}).get("command")
         if not isinstance(cmd, list) or not cmd or not all(isinstance(a, str) for a in cmd):
             _fail(path, f"[{section}] needs command = a non-empty list of strings")
-        extra = set(data[section]) - {"command"}
+        extra = set(data[section]) - {"command"} - ({"helpers"} if section == "run" else set())
         if extra:
             _fail(path, f"[{section}]: unknown key '{sorted(extra)[0]}'")
+    helpers = data["run"].get("helpers", [])
+    if not isinstance(helpers, list) or not all(
+            isinstance(h, str) and h and "," not in h for h in helpers):
+        _fail(path, "[run] helpers must be a list of program patterns without commas")
     sizes = data.get("sizes")
     if not isinstance(sizes, dict):
         _fail(path, "missing [sizes.test], [sizes.paper] and [sizes.ref]")

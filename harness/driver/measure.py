@@ -80,7 +80,7 @@ class Measurement:
         return dest
 
 
-def simulate(plan, w, values, out):
+def simulate(plan, w, values, out, timeout=None):
     """The workload once under sptlb (never timed); its counts go to
     tlbsim.jsonl as a record marked simulated. A program the tool cannot
     follow gets one line on stderr and a record saying why."""
@@ -91,7 +91,8 @@ def simulate(plan, w, values, out):
               "started": now_iso()}
     with open(os.devnull, "w") as null:
         try:
-            status, data = sptlb.run(cmd, sptlb.DEFAULT_MODELS, stdout=null, stderr=null)
+            status, data = sptlb.run(cmd, sptlb.DEFAULT_MODELS, stdout=null, stderr=null,
+                                     timeout=timeout, native=w.helpers)
             record["tlbsim"] = data
             if status != 0:
                 record["error"] = f"exit status {status}"

@@ -73,6 +73,11 @@ def test_expand_fills_placeholders_and_args(tmp_path):
      r"\[sizes.test\] seconds must be a positive number, not True$"),
     (lambda t: t.replace("footprint_mb = 1\n", "footprint_mb = 1\nseconds = nan\n"),
      r"\[sizes.test\] seconds must be a positive number, not nan$"),
+    (lambda t: t.replace("[check]", 'helpers = "*/httperf"\n[check]'),
+     r"\[run\] helpers must be a list of program patterns without commas$"),
+    (lambda t: t.replace("[check]", 'helpers = ["*/a,*/b"]\n[check]'),
+     r"\[run\] helpers must be a list of program patterns without commas$"),
+    (lambda t: t + 'helpers = ["*/x"]\n', r"\[check\]: unknown key 'helpers'"),
 ])
 def test_bad_manifest_is_refused(tmp_path, change, message):
     with pytest.raises(UserError, match=message):
@@ -86,6 +91,14 @@ def test_seconds_per_size(tmp_path):
     assert w.seconds("test") == 0.46
     assert w.seconds("paper") is None
     assert w.seconds("ref") == 12
+
+
+def test_run_helpers(tmp_path):
+    assert manifest.load(write(tmp_path, GOOD, "demo")).helpers == []
+    (tmp_path / "b").mkdir()
+    w = manifest.load(write(tmp_path / "b", GOOD.replace("[check]", 'helpers = ["*/httperf"]\n[check]'),
+                            "demo"))
+    assert w.helpers == ["*/httperf"]
 
 
 def test_unknown_workload(tmp_path):

@@ -14,9 +14,11 @@
  */
 #include "pub_tool_basics.h"
 #include "pub_tool_aspacemgr.h"
+#include "pub_tool_clientstate.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcfile.h"
+#include "pub_tool_libcproc.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
@@ -326,7 +328,8 @@ static Bool sp_option(const HChar *arg)
 static void sp_usage(void)
 {
 	VG_(printf)("    --models=FILE[,FILE]  TLB model files [required]\n"
-		    "    --out=FILE            where the JSON report goes [stdout]\n");
+		    "    --out=FILE            where the JSON report goes, %%p the pid "
+		    "[stdout]\n");
 }
 
 static void sp_debug_usage(void)
@@ -388,19 +391,41 @@ static void sp_post_clo_init(void)
 	sim = ts_sim_new(models, n);
 }
 
+/* The simulator's report, led by which process and program it counts:
+ * under --trace-children each program a process execs writes its own. */
+static void report(struct ts_buf *out)
+{
+	struct ts_buf counts = { 0 };
+
+	ts_sim_report(sim, &counts);
+	ts_buf_str(out, "{\"process\":{\"pid\":");
+	ts_buf_u64(out, (uint64_t)VG_(getpid)());
+	ts_buf_str(out, ",\"image\":");
+	ts_buf_json_str(out, VG_(args_the_exename) ?
+			VG_(args_the_exename) : "");
+	ts_buf_str(out, "},");
+	ts_buf_str(out, counts.s + 1);	/* past its opening brace */
+	ts_buf_free(&counts);
+}
+
 static void sp_fini(Int exitcode)
 {
 	struct ts_buf out = { 0 };
+	HChar *path = NULL;
 	Int fd = 1;
 
 	(void)exitcode;
 	flush();
-	ts_sim_report(sim, &out);
+	report(&out);
 	if (clo_out) {
-		fd = VG_(fd_open)(clo_out, VKI_O_CREAT | VKI_O_WRONLY |
+		/* %p: the pid, so that forked processes write apart */
+		path = VG_(expand_file_name)("--out", clo_out);
+		fd = VG_(fd_open)(path, VKI_O_CREAT | VKI_O_WRONLY |
 				  VKI_O_TRUNC, 0644);
 		if (fd < 0) {
-			VG_(fmsg)("sptlb: cannot write %s\n", clo_out);
+			VG_(fmsg)("sptlb: cannot write %s\n", path);
+			VG_(free)(path);
+			ts_buf_free(&out);
 			return;
 		}
 	}
@@ -411,8 +436,10 @@ static void sp_fini(Int exitcode)
 			break;
 		done += (size_t)w;
 	}
-	if (clo_out)
+	if (clo_out) {
 		VG_(close)(fd);
+		VG_(free)(path);
+	}
 	ts_buf_free(&out);
 }
 

@@ -2,7 +2,10 @@
 """sptlb: runs a command under the sptlb Valgrind tool and prints its
 simulated TLB counts (every model, every policy) as one JSON object.
 
-    sptlb [--model NAME|FILE]... [--out FILE] -- COMMAND [ARGS]
+    sptlb [--model NAME|FILE]... [--out FILE] [--timeout S] -- COMMAND [ARGS]
+
+The counts are the command's own process's, as the program it last execs
+into; forked processes are simulated but only listed.
 
 Installed as build/bin/sptlb; finds the tool in build/tlbsim and the model
 files in harness/tlbsim/models of the same tree.  The model `host` is made
@@ -86,40 +89,86 @@ def tool_ready():
     return None
 
 
-def run(cmd, models, stdout=None, stderr=None):
-    """Runs cmd under the tool; returns (exit status, report dict)."""
+def _stop_group(proc):
+    """Kills what is left of the command's process group (a child that
+    outlived the command, or all of it after a timeout), then reaps."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+def _reports(scratch):
+    """The per-process reports the tool wrote, by pid."""
+    found = {}
+    for name in os.listdir(scratch):
+        if name.startswith("report.") and name.endswith(".json"):
+            try:
+                with open(os.path.join(scratch, name)) as f:
+                    data = json.load(f)
+                found[data["process"]["pid"]] = data
+            except (OSError, ValueError, KeyError, TypeError):
+                continue
+    return found
+
+
+def run(cmd, models, stdout=None, stderr=None, timeout=None, native=()):
+    """Runs cmd under the tool; returns (exit status, report dict).
+
+    The counts are those of the command's own process, as the program it
+    last became (through every exec: `env VAR=x prog` counts prog), which
+    is the process spstat measures. Forked processes are simulated too but
+    only listed, under "other_processes", never added in. Programs whose
+    path matches a pattern of native (a load generator the command starts)
+    run outside the tool."""
     why = tool_ready()
     if why:
         raise Refused(why)
     check_command(cmd)
     scratch = tempfile.mkdtemp(prefix="sptlb.")
-    report = os.path.join(scratch, "report.json")
     try:
         paths = [host_model_path(scratch) if m == HOST_MODEL
                  else model_path(m) for m in models]
         env = dict(os.environ, VALGRIND_LIB=TOOL_DIR)
-        argv = ["valgrind", "-q", "--tool=sptlb",
+        argv = ["valgrind", "-q", "--tool=sptlb", "--trace-children=yes",
                 "--smc-check=all-non-file",
-                "--models=" + ",".join(paths), "--out=" + report] + list(cmd)
-        proc = subprocess.run(argv, env=env, stdout=stdout, stderr=stderr)
-        if proc.returncode < 0:
+                "--models=" + ",".join(paths),
+                "--out=" + os.path.join(scratch, "report.%p.json")]
+        if native:
+            argv.append("--trace-children-skip=" + ",".join(native))
+        argv += list(cmd)
+        proc = subprocess.Popen(argv, env=env, stdout=stdout, stderr=stderr,
+                                start_new_session=True)
+        try:
+            status = proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            _stop_group(proc)
+            raise Refused("%s did not finish within %d s under the tool; "
+                          "stopped, no counts" % (cmd[0], timeout))
+        except BaseException:
+            _stop_group(proc)
+            raise
+        _stop_group(proc)
+        if status < 0:
             raise Refused("%s ended by signal %s: its counts would be "
                           "partial, none reported"
-                          % (cmd[0], signal.Signals(-proc.returncode).name))
-        try:
-            with open(report) as f:
-                data = json.load(f)
-        except (OSError, ValueError):
-            data = None
+                          % (cmd[0], signal.Signals(-status).name))
+        reports = _reports(scratch)
+        data = reports.pop(proc.pid, None)
         if not data:
             raise Refused("the tool wrote no report for %s (exit status "
                           "%d); valgrind's messages are above"
-                          % (cmd[0], proc.returncode))
+                          % (cmd[0], status))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     data["command"] = list(cmd)
-    data["exit_status"] = proc.returncode
-    return proc.returncode, data
+    data["exit_status"] = status
+    data["other_processes"] = [
+        {"pid": pid, "image": r["process"]["image"],
+         "data_accesses": r["accesses"]["data"]}
+        for pid, r in sorted(reports.items())]
+    return status, data
 
 
 def main(argv=None):
@@ -131,13 +180,20 @@ def main(argv=None):
                         "TLBs from CPUID (default: %s)"
                         % ", ".join(DEFAULT_MODELS))
     parser.add_argument("--out", help="write the JSON here, not stdout")
+    parser.add_argument("--native", action="append", default=[],
+                        metavar="PATTERN",
+                        help="a program the command starts that runs outside "
+                        "the tool (a pattern of its path: */httperf)")
+    parser.add_argument("--timeout", type=float, metavar="S",
+                        help="stop the command after S seconds (no counts)")
     parser.add_argument("cmd", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
     if not cmd:
         parser.error("no command: sptlb [--model M] -- COMMAND [ARGS]")
     try:
-        status, data = run(cmd, args.model or DEFAULT_MODELS)
+        status, data = run(cmd, args.model or DEFAULT_MODELS,
+                           timeout=args.timeout, native=args.native)
     except Refused as e:
         print("sptlb: %s" % e, file=sys.stderr)
         return 2

@@ -1,10 +1,12 @@
 """sptlb, the Valgrind tool, on real programs: the walk program's misses
 differ between two pass counts by what the models' geometry gives by hand;
 the same program twice gives the same counts; a program that dies by a
-signal gets one line and a non-zero exit, no counts."""
+signal gets one line and a non-zero exit, no counts; counts follow execs
+and list forked processes apart; a timeout stops the whole group."""
 import json
 import os
 import subprocess
+import time
 
 import pytest
 
@@ -76,7 +78,7 @@ def test_x86_base_misses_l1_not_stlb(walks):
 
 def test_same_program_twice_same_counts():
     def strip(d):
-        return {k: v for k, v in d.items() if k != "command"}
+        return {k: v for k, v in d.items() if k not in ("command", "process")}
     first = counts("sort", os.path.join(REPO, "README.md"))
     again = counts("sort", os.path.join(REPO, "README.md"))
     assert strip(first) == strip(again)
@@ -96,3 +98,60 @@ def test_missing_command_is_refused():
     proc = sptlb("/nonexistent/prog")
     assert proc.returncode == 2
     assert "command not found" in proc.stderr
+
+
+def near(x, y):
+    """Equal but for the few accesses a different environment block costs
+    ld.so; a second program's counts (tens of thousands) would not be."""
+    return abs(x - y) <= 0.01 * y
+
+
+def test_counts_follow_execs_to_the_last_program(walks):
+    # env execs the walk: the counts are the walk's, env's are gone
+    a, _ = walks
+    two = counts("/usr/bin/env", "SPTLB_TEST=1", WALK, "2")
+    five = counts("/usr/bin/env", "SPTLB_TEST=1", WALK, "5")
+    assert five["process"]["image"] == WALK
+    assert five["accesses"]["data"] - two["accesses"]["data"] == 3 * PAGES_4K
+    assert near(two["accesses"]["data"], a["accesses"]["data"])
+    assert five["other_processes"] == []
+
+
+def test_forked_children_are_listed_not_added(walks):
+    a, _ = walks
+    data = counts("/bin/sh", "-c", f"{WALK} 2; exit 0")
+    assert data["process"]["image"] == "/bin/sh"
+    kids = data["other_processes"]
+    assert [k["image"] for k in kids] == [WALK]
+    assert near(kids[0]["data_accesses"], a["accesses"]["data"])
+    assert not near(data["accesses"]["data"],
+                    a["accesses"]["data"] + kids[0]["data_accesses"])
+
+
+def test_native_helpers_run_outside_the_tool():
+    proc = subprocess.run([SPTLB, "--native", "*/walk", "--", "/bin/sh", "-c",
+                           f"{WALK} 2; exit 0"], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1])["other_processes"] == []
+
+
+def test_timeout_stops_the_whole_group_with_one_line():
+    marker = "61.25"        # a sleep no one else runs, to look for afterwards
+    start = time.monotonic()
+    proc = subprocess.run([SPTLB, "--timeout", "3", "--", "/bin/sh", "-c",
+                           f"sleep {marker} & sleep {marker}"],
+                          capture_output=True, text=True, timeout=60)
+    assert time.monotonic() - start < 30
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines()[-1] == (
+        "sptlb: /bin/sh did not finish within 3 s under the tool; stopped, no counts")
+    left = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if marker.encode() in f.read():
+                    left.append(pid)
+        except OSError:
+            pass
+    assert left == []

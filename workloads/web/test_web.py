@@ -4,6 +4,7 @@ missing file, a load generator that cannot start or hangs) exits non-zero
 and leaves no server or load generator behind; bad arguments are refused;
 the generator is seeded and its expectation matches its trace; and the
 manifest is well formed."""
+import json
 import os
 import signal
 import subprocess
@@ -283,3 +284,51 @@ def test_signal_to_controller_stops_everything(site, tmp_path, at_once):
     assert server.returncode == -signal.SIGKILL
     assert "stopped by signal 15" in err
     assert leftovers(out, site, fake) == []
+
+
+def under_valgrind(site, out, *extra):
+    """The run with its controller under Valgrind 3.19, which has no
+    pidfd_open: the controller must watch the server and httperf without
+    pidfds (merecat itself runs natively: no --trace-children)."""
+    out.mkdir(exist_ok=True)
+    cmd = expand(MANIFEST["run"]["command"], TINY, input=str(site), out=str(out))
+    proc = subprocess.run(["valgrind", "-q", "--tool=none"] + cmd + list(extra),
+                          capture_output=True, text=True, timeout=120)
+    assert leftovers(out, site) == []
+    return proc
+
+
+def test_run_without_pidfd_serves_and_stops(site, tmp_path):
+    proc = under_valgrind(site, tmp_path / "out")
+    assert "unhandled amd64-linux syscall: 434" in proc.stderr   # pidfd_open
+    assert proc.returncode == 0, proc.stderr
+    assert check(site, tmp_path / "out").returncode == 0
+
+
+def test_failure_without_pidfd_still_kills_server(site, tmp_path):
+    proc = under_valgrind(site, tmp_path / "out", "--httperf", "/nonexistent/httperf")
+    assert proc.returncode == -signal.SIGKILL
+    assert "httperf failed" in proc.stderr.splitlines()[-1]
+
+
+def test_manifest_names_httperf_a_helper():
+    # sptlb follows execs; the load generator must stay outside the tool
+    assert MANIFEST["run"]["helpers"] == ["*/httperf"]
+
+
+def test_simulated_counts_are_the_servers(site, tmp_path):
+    """Under sptlb, following execs, the counts are merecat's; httperf, a
+    helper, stays outside; the run still serves the whole trace."""
+    out = tmp_path / "out"
+    out.mkdir()
+    cmd = expand(MANIFEST["run"]["command"], TINY, input=str(site), out=str(out))
+    native = [a for h in MANIFEST["run"]["helpers"] for a in ("--native", h)]
+    proc = subprocess.run([os.path.join(BIN, "sptlb"), "--timeout", "120", *native,
+                           "--out", str(tmp_path / "sim.json"), "--"] + cmd,
+                          capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0, proc.stderr
+    assert leftovers(out, site) == []
+    assert check(site, out).returncode == 0
+    data = json.loads((tmp_path / "sim.json").read_text())
+    assert data["process"]["image"] == "/usr/sbin/merecat"
+    assert [p["image"] for p in data["other_processes"]] == [cmd[0]]  # the controller

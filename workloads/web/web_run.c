@@ -7,7 +7,9 @@
  * (merecat then exits 0), SIGKILL with one line on stderr when not, so a
  * failed trace never ends in exit 0 and never leaves a server behind
  * (a signal to the controller stops both; only SIGKILL of the controller
- * itself would leave the server running).
+ * itself would leave the server running).  Where pidfd_open is missing
+ * (under Valgrind 3.19, which sptlb runs on), the controller watches the
+ * server as its parent and httperf as its child instead.
  * Usage: sp-web-run -i INPUT_DIR -o OUT_DIR [--timeout S]
  *        [--merecat PATH] [--httperf PATH] */
 #include <arpa/inet.h>
@@ -41,7 +43,9 @@ struct options {
 
 static const char *prog = "sp-web-run";
 static int server_fd = -1;	/* pidfd of the server, in the controller */
+static pid_t server_pid;	/* the controller's parent while it lives */
 static pid_t httperf_pid;
+static int httperf_status = -1;	/* once reaped without a pidfd */
 static volatile sig_atomic_t stop_signal;
 
 static void parse_args(int argc, char **argv, struct options *o)
@@ -98,6 +102,20 @@ static long now_ms(void)
 	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* By pidfd, or by pid only while the server is still this process's
+ * parent, so that a recycled pid is never signalled. */
+static int signal_server(int sig)
+{
+	if (server_fd >= 0)
+		return (int)syscall(SYS_pidfd_send_signal, server_fd, sig,
+				    NULL, 0);
+	if (server_pid <= 0 || getppid() != server_pid) {
+		errno = ESRCH;
+		return -1;
+	}
+	return kill(server_pid, sig);
+}
+
 /* In the controller: stop httperf and kill the server, say why, exit. */
 static void fail(const char *fmt, ...)
 {
@@ -105,8 +123,7 @@ static void fail(const char *fmt, ...)
 
 	if (httperf_pid > 0)
 		kill(httperf_pid, SIGKILL);
-	if (server_fd >= 0)
-		syscall(SYS_pidfd_send_signal, server_fd, SIGKILL, NULL, 0);
+	signal_server(SIGKILL);
 	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -149,8 +166,24 @@ static int answers(int port)
 	return ok;
 }
 
+/* Whether the process watched by fds[i] has exited, for a slot without a
+ * pidfd (fd -1, which poll ignores). */
+static int exited_without_pidfd(int i)
+{
+	if (i == 0)
+		return getppid() != server_pid;
+	if (httperf_status < 0) {
+		int status;
+
+		if (waitpid(httperf_pid, &status, WNOHANG) != httperf_pid)
+			return 0;
+		httperf_status = status;
+	}
+	return 1;
+}
+
 /* Waits for fds[0] (the server) or fds[1] (httperf) to exit, for at most
- * ms milliseconds; returns the index that became readable, or -1. */
+ * ms milliseconds; returns the index that exited, or -1. */
 static int wait_exit(struct pollfd *fds, int n, long ms)
 {
 	long deadline = now_ms() + ms;
@@ -166,8 +199,9 @@ static int wait_exit(struct pollfd *fds, int n, long ms)
 		r = poll(fds, (nfds_t)n, left > 100 ? 100 : (int)left);
 		if (r < 0 && errno != EINTR)
 			fail("poll: %s", strerror(errno));
-		for (int i = 0; r > 0 && i < n; i++)
-			if (fds[i].revents)
+		for (int i = 0; i < n; i++)
+			if (fds[i].fd >= 0 ? r > 0 && fds[i].revents :
+			    exited_without_pidfd(i))
 				return i;
 	}
 }
@@ -222,8 +256,9 @@ static void controller(const struct options *o, pid_t server, int port,
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sigprocmask(SIG_SETMASK, old_mask, NULL);
+	server_pid = server;
 	server_fd = (int)syscall(SYS_pidfd_open, server, 0);
-	if (server_fd < 0 || getppid() != server)
+	if ((server_fd < 0 && errno != ENOSYS) || getppid() != server)
 		fail("the server is gone before it started");
 	fds[0].fd = server_fd;
 	start = now_ms();
@@ -237,7 +272,7 @@ static void controller(const struct options *o, pid_t server, int port,
 	}
 	start_httperf(o, port, e);
 	hfd = (int)syscall(SYS_pidfd_open, httperf_pid, 0);
-	if (hfd < 0)
+	if (hfd < 0 && errno != ENOSYS)
 		fail("pidfd_open: %s", strerror(errno));
 	fds[1].fd = hfd;
 	switch (wait_exit(fds, 2, o->timeout_s * 1000)) {
@@ -249,7 +284,9 @@ static void controller(const struct options *o, pid_t server, int port,
 		fail("the trace took longer than %ld s", o->timeout_s);
 		break;
 	}
-	if (waitpid(httperf_pid, &status, 0) != httperf_pid)
+	if (httperf_status >= 0)
+		status = httperf_status;
+	else if (waitpid(httperf_pid, &status, 0) != httperf_pid)
 		fail("waitpid: %s", strerror(errno));
 	httperf_pid = 0;
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
@@ -257,7 +294,7 @@ static void controller(const struct options *o, pid_t server, int port,
 	snprintf(report, sizeof(report), "%s/httperf.txt", o->out);
 	if (web_check_report(report, e, err, sizeof(err)))
 		fail("%s", err);
-	if (syscall(SYS_pidfd_send_signal, server_fd, SIGTERM, NULL, 0))
+	if (signal_server(SIGTERM))
 		fail("cannot stop the server: %s", strerror(errno));
 	_exit(0);
 }
