@@ -28,7 +28,8 @@ TS_VG_LIBS    := $(TS_VGLIB)/libcoregrind-amd64-linux.a \
 TS_VG_OBJS    := $(patsubst %.c,$(OBJ)/tlbsim-vg/%.o,$(TS_MODEL_SRCS) \
 		 harness/tlbsim/sp_main.c)
 
-BINS   += $(BIN)/sptlb $(TS_DIR)/.links $(TS_TOOL) $(TS_DIR)/walk
+BINS   += $(BIN)/sptlb $(TS_DIR)/.links $(TS_TOOL) $(TS_DIR)/walk \
+	  $(TS_DIR)/walk-static $(TS_DIR)/jit
 CTESTS += $(TS_TESTS)
 
 $(OBJ)/tlbsim-vg/%.o: %.c | deps-ok
@@ -55,10 +56,14 @@ $(TESTBIN)/tlbsim_%: $(OBJ)/harness/tlbsim/tests/test_%.o $(TS_HOST_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-# The known-pattern program the tool's own tests run (not a unit test).
-$(TS_DIR)/walk: harness/tlbsim/tests/walk.c
+# The known-pattern programs the tool's own tests run (not unit tests).
+$(TS_DIR)/walk $(TS_DIR)/jit: $(TS_DIR)/%: harness/tlbsim/tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -O2 -o $@ $<
+
+$(TS_DIR)/walk-static: harness/tlbsim/tests/walk.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -O2 -static -o $@ $<
 
 $(OBJ)/harness/tlbsim/tests/%.o: CFLAGS += -Iharness/tlbsim \
 	-Iharness/tlbsim/tests -Iharness/testing \
