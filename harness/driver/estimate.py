@@ -40,9 +40,12 @@ class Estimator:
         self.find_manifest = find_manifest or manifest.find
         self.manifests = {}         # workload name -> its Workload, or None when unreadable
         self.after_s = 0.0          # expected seconds of the stages after the current one
+        self.sim_ahead_s = 0.0      # the current stage's runs under sptlb, after its steps
+        self.scale = 1.0            # actual / expected so far, as left() last found it
         self.stage_s = {}
         self.prior_s = (0.0, 0.0)   # the finished stages' (actual, expected) seconds
         self.adversary_history = []
+        self._host_factor = None
         for path in glob.glob(os.path.join(results_root, "**", "adversary.json"), recursive=True):
             try:
                 with open(path) as f:
@@ -76,7 +79,25 @@ class Estimator:
         if kernel != "host":
             return self.run_seconds(workload, size, policy) * GUEST_FACTOR
         secs = self.manifest_seconds(workload, size)
-        return secs if secs is not None else DEFAULT_RUN_S.get(size, DEFAULT_RUN_S["paper"])
+        if secs is None:
+            return DEFAULT_RUN_S.get(size, DEFAULT_RUN_S["paper"])
+        return secs * self.host_factor()
+
+    def host_factor(self):
+        """How this host's base runs compare with the manifests' seconds (measured on
+        another machine): the median ratio over the workloads that have both, within 4x
+        either way; 1 with no such workload."""
+        if self._host_factor is None:
+            ratios = []
+            for key, walls in self.history.items():
+                if len(key) != 4 or key[2] != "base" or key[3] != "host":
+                    continue
+                secs = self.manifest_seconds(key[0], key[1])
+                if secs:
+                    ratios.append(statistics.median(walls) / secs)
+            self._host_factor = (min(4.0, max(0.25, statistics.median(ratios)))
+                                 if ratios else 1.0)
+        return self._host_factor
 
     def manifest_seconds(self, workload, size):
         if workload not in self.manifests:
@@ -135,7 +156,14 @@ class Estimator:
         scale = 1.0
         if actual > 0 and expected > 0:
             scale = min(4.0, max(0.25, actual / expected))
-        return (self.steps_seconds(plan, ahead) + self.after_s) * scale
+        self.scale = scale
+        return (self.steps_seconds(plan, ahead) + self.sim_ahead_s + self.after_s) * scale
+
+    def sims_left(self, plan, workloads):
+        """Seconds left once only the runs under sptlb of workloads are ahead in this
+        stage, scaled as the last time left was."""
+        return (sum(self.run_seconds(w.name, plan.size, "base") * SIM_FACTOR
+                    for w in workloads) + self.after_s) * self.scale
 
     def note_stage(self, name, secs, expected=None):
         """A stage took secs; against its expectation it scales the time left after it."""

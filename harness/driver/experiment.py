@@ -212,10 +212,14 @@ class Experiment:
         done = simulated_done(self.out)
         todo = [w for w in self.plan.workloads if (w.name, self.plan.size) not in done]
         self.prepare_inputs(todo)
-        for w in todo:
+        for i, w in enumerate(todo):
             if self.progress:
+                left = ""
+                if self.estimate is not None:
+                    self.estimate.sim_ahead_s = 0.0
+                    left = f", about {clock(self.estimate.sims_left(self.plan, todo[i:]))} left"
                 print(f"spbench: {w.name} {self.plan.size} under sptlb (simulated TLBs, "
-                      "not timed)", file=self.progress, flush=True)
+                      f"not timed){left}", file=self.progress, flush=True)
             outdir = tempfile.mkdtemp(prefix=f"{w.name}-sim-", dir=self.scratch)
             try:
                 simulate(self.plan, w, self.values(w, outdir), self.out,

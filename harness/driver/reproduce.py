@@ -269,9 +269,10 @@ def run(s, out, argv):
     est = estimate.Estimator(paths.RESULTS, out)
     hplans, kplans = host_plans(s), kernel_plans(s)
     total = {name: est.plan_seconds(p, os.path.join(out, name)) for name, p in hplans.items()}
-    for name, p in hplans.items():
-        if p.tlbsim:
-            total[name] += est.sim_seconds(p, os.path.join(out, name))
+    sim_s = {name: est.sim_seconds(p, os.path.join(out, name))
+             for name, p in hplans.items() if p.tlbsim}
+    for name, secs in sim_s.items():
+        total[name] += secs
     total.update({name: est.plan_seconds(p, os.path.join(out, name), guest=True)
                   for name, p in kplans.items()})
     if kplans:
@@ -291,6 +292,7 @@ def run(s, out, argv):
         """Drops part from the expected time still ahead and tells the estimator the rest."""
         remaining.pop(part, None)
         est.after_s = sum(remaining.values())
+        est.sim_ahead_s = sim_s.get(part, 0.0)
 
     failed = 0
     for name in STAGES:

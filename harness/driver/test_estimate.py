@@ -58,11 +58,11 @@ class _Lookup:
 
 
 def test_history_then_manifest_then_default(tmp_path):
-    _folder(tmp_path / "r", [_rec("ran", "test", "base", 5.0)])
+    _folder(tmp_path / "r", [_rec("ran", "test", "thp", 5.0)])
     find = _Lookup(_workload("ran", {"test": 0.5}), _workload("new", {"test": 0.46}))
     est = estimate.Estimator(str(tmp_path / "r"), find_manifest=find)
     assert est.run_seconds("ran", "test", "thp") == 5.0
-    assert est.run_seconds("new", "test", "base") == 0.46
+    assert est.run_seconds("new", "test", "base") == 0.46    # no base run: factor 1
     assert est.run_seconds("new", "test", "thp", kernel="patched") == (
         0.46 * estimate.GUEST_FACTOR)
     # the manifest gives no seconds at this size, or cannot be read
@@ -70,6 +70,26 @@ def test_history_then_manifest_then_default(tmp_path):
     assert est.run_seconds("gone", "test", "base") == estimate.DEFAULT_RUN_S["test"]
     assert est.run_seconds("gone", "test", "base") == estimate.DEFAULT_RUN_S["test"]
     assert sorted(find.calls) == ["gone", "new"]      # each looked up once
+
+
+def test_manifest_seconds_scaled_by_how_this_host_compares(tmp_path):
+    # base runs here took 0.6 and 0.5 of their manifests' seconds (another machine's)
+    _folder(tmp_path / "r", [_rec("a", "test", "base", 0.6), _rec("b", "paper", "base", 5.0),
+                             _rec("a", "test", "thp", 9.0), _rec("c", "test", "base", 1.0,
+                                                                 kernel="patched")])
+    find = _Lookup(_workload("a", {"test": 1.0}), _workload("b", {"paper": 10.0}),
+                   _workload("c", {"test": 0.01}), _workload("new", {"test": 2.0}))
+    est = estimate.Estimator(str(tmp_path / "r"), find_manifest=find)
+    assert est.host_factor() == 0.55        # the thp run and the guest run do not count
+    assert est.run_seconds("new", "test", "base") == 2.0 * 0.55
+    assert est.run_seconds("a", "test", "base") == 0.6     # its own runs first
+
+
+def test_host_factor_is_bounded(tmp_path):
+    _folder(tmp_path / "r", [_rec("a", "test", "base", 100.0)])
+    find = _Lookup(_workload("a", {"test": 1.0}), _workload("new", {"test": 2.0}))
+    est = estimate.Estimator(str(tmp_path / "r"), find_manifest=find)
+    assert est.run_seconds("new", "test", "base") == 2.0 * 4
 
 
 def test_a_broken_lookup_gives_the_default(tmp_path):
@@ -146,3 +166,21 @@ def test_time_left_learns_from_the_stages_before(tmp_path):
 def test_clock():
     assert estimate.clock(59.6) == "1m00s"
     assert estimate.clock(3 * 3600 + 125) == "3h02m"
+
+
+def test_time_left_counts_the_stages_runs_under_sptlb(tmp_path):
+    _folder(tmp_path / "r", [_rec("tree", "test", "base", 1.0), _rec("tree", "test", "thp", 1.0),
+                             _rec("matrix", "test", "base", 10.0),
+                             _rec("matrix", "test", "thp", 10.0)])
+    est = estimate.Estimator(str(tmp_path / "r"))
+    plan = _plan(["tree", "matrix"])
+    steps = list(plan.steps())
+    oh = estimate.STEP_OVERHEAD_S
+    est.after_s = 100
+    est.sim_ahead_s = est.sim_seconds(plan, str(tmp_path / "none"))
+    assert est.sim_ahead_s == 11 * estimate.SIM_FACTOR
+    # the first two steps took twice their estimate
+    assert est.left(plan, steps[:2], 2 * 2 * (1 + oh), steps[2:]) == (
+        2 * (2 * (10 + oh) + 11 * estimate.SIM_FACTOR + 100))
+    # the timed steps done, matrix alone left under sptlb, at the same pace
+    assert est.sims_left(plan, plan.workloads[1:]) == 2 * (10 * estimate.SIM_FACTOR + 100)
