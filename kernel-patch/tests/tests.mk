@@ -3,7 +3,7 @@
 KTESTDIR := $(BUILD)/kernel-tests
 KTEST_NAMES := resv_knobs resv_sparse resv_inplace resv_integrity \
 	       resv_pressure resv_threshold resv_swap resv_race resv_mremap \
-	       resv_nohuge
+	       resv_nohuge resv_heap resv_arena
 KTESTS := $(addprefix $(KTESTDIR)/,$(KTEST_NAMES))
 
 all: $(KTESTS)
@@ -13,8 +13,9 @@ $(KTESTDIR)/%: $(OBJ)/kernel-patch/tests/%.o \
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(KTESTDIR)/resv_race: LDLIBS += -pthread
-$(OBJ)/kernel-patch/tests/resv_race.o: CFLAGS += -pthread
+$(KTESTDIR)/resv_race $(KTESTDIR)/resv_arena: LDLIBS += -pthread
+$(OBJ)/kernel-patch/tests/resv_race.o $(OBJ)/kernel-patch/tests/resv_arena.o: \
+	CFLAGS += -pthread
 
 # tap.h, the TAP output the tests share with the unit tests of the tree.
 $(OBJ)/kernel-patch/tests/%.o: CFLAGS += -Iharness/testing
