@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -416,6 +417,48 @@ size_t pages_check_zero(char *base, size_t first, size_t n)
 }
 
 /* ---- waits ---- */
+
+#define DIRTY_MAX 64
+static uint64_t dirty_pfns[DIRTY_MAX];
+static size_t nr_dirty;
+
+int memory_dirty(size_t n)
+{
+	struct region r;
+	cpu_set_t one;
+	uint64_t pfn;
+	size_t i;
+	int cpu = sched_getcpu();
+
+	nr_dirty = 0;
+	CPU_ZERO(&one);
+	CPU_SET(cpu < 0 ? 0 : cpu, &one);
+	if (sched_setaffinity(0, sizeof(one), &one))
+		tap_diag("cannot stay on one CPU: %s", strerror(errno));
+	if (n > DIRTY_MAX)
+		n = DIRTY_MAX;
+	if (region_map(&r, n * HPAGE_SZ))
+		return -1;
+	madvise(r.addr, r.len, MADV_HUGEPAGE);
+	for (i = 0; i < n; i++) {
+		memset(r.addr + i * HPAGE_SZ, 0xa5, HPAGE_SZ);
+		if (pagemap_pfn(r.addr + i * HPAGE_SZ, &pfn) == 1 &&
+		    pfn % HPAGE_NR == 0)
+			dirty_pfns[nr_dirty++] = pfn;
+	}
+	region_unmap(&r);
+	return nr_dirty ? 0 : -1;
+}
+
+bool frame_was_dirty(uint64_t pfn)
+{
+	size_t i;
+
+	for (i = 0; i < nr_dirty; i++)
+		if (dirty_pfns[i] == (pfn & ~(uint64_t)(HPAGE_NR - 1)))
+			return true;
+	return false;
+}
 
 bool resv_map_partial(struct region *r, size_t n, uint64_t salt,
 		      uint64_t *base_pfn)

@@ -105,6 +105,15 @@ size_t pages_check_zero(char *base, size_t first, size_t n);
 bool resv_map_partial(struct region *r, size_t n, uint64_t salt,
 		      uint64_t *base_pfn);
 
+/*
+ * Zero-fill checks need frames that were not zero before: write a non-zero
+ * pattern over @n huge frames and free them, staying on one CPU from then
+ * on so that the next huge allocations recycle them.  frame_was_dirty()
+ * says whether the 2 MB frame holding @pfn was one of them.
+ */
+int memory_dirty(size_t n);
+bool frame_was_dirty(uint64_t pfn);
+
 /* Poll @pred every 20 ms until it holds or @timeout_ms passed. */
 bool wait_until(bool (*pred)(void *), void *arg, unsigned int timeout_ms);
 /* Wait until smaps shows @kb of AnonHugePages in the range. */
