@@ -540,3 +540,8 @@ int drop_caches(int val)
 	snprintf(buf, sizeof(buf), "%d", val);
 	return knob_write("/proc/sys/vm/drop_caches", buf);
 }
+
+int compact_memory(void)
+{
+	return knob_write("/proc/sys/vm/compact_memory", "1");
+}

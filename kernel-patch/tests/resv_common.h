@@ -122,5 +122,7 @@ bool wait_anon_huge(const void *start, size_t len, long kb,
 
 /* Write @val to /proc/sys/vm/drop_caches. */
 int drop_caches(int val);
+/* Compact all zones now (/proc/sys/vm/compact_memory). */
+int compact_memory(void);
 
 #endif

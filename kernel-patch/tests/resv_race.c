@@ -91,7 +91,7 @@ int main(void)
 	 * catches up, so start from dropped caches and compacted memory.
 	 */
 	drop_caches(3);
-	if (knob_write("/proc/sys/vm/compact_memory", "1"))
+	if (compact_memory())
 		tap_diag("cannot compact memory first");
 	allocs = vmstat_get("thp_resv_alloc");
 	failed = vmstat_get("thp_resv_alloc_failed");
