@@ -132,8 +132,12 @@ class Estimator:
         """The workloads of plan that folder has no sptlb counts for, once each."""
         from .measure import simulated_done
         done = simulated_done(folder)
-        return sum(self.run_seconds(w.name, plan.size, "base") * SIM_FACTOR
+        return sum(self.sim_run_seconds(w.name, plan.size)
                    for w in plan.workloads if (w.name, plan.size) not in done)
+
+    def sim_run_seconds(self, workload, size):
+        """One run of workload under sptlb."""
+        return self.run_seconds(workload, size, "base") * SIM_FACTOR
 
     def adversary_seconds(self, share_missing):
         """The adversary runs still missing (a share of all): this host's earlier adversary
@@ -162,8 +166,8 @@ class Estimator:
     def sims_left(self, plan, workloads):
         """Seconds left once only the runs under sptlb of workloads are ahead in this
         stage, scaled as the last time left was."""
-        return (sum(self.run_seconds(w.name, plan.size, "base") * SIM_FACTOR
-                    for w in workloads) + self.after_s) * self.scale
+        return (sum(self.sim_run_seconds(w.name, plan.size) for w in workloads)
+                + self.after_s) * self.scale
 
     def note_stage(self, name, secs, expected=None):
         """A stage took secs; against its expectation it scales the time left after it."""

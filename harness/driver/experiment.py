@@ -18,7 +18,7 @@ import time
 
 from . import atomic, config, hostinfo, memstate, paths, settings
 from .errors import UserError
-from .estimate import SIM_FACTOR, Estimator, clock
+from .estimate import Estimator, clock
 from .inputs import prepare_inputs, workload_values
 from .measure import Measurement, now_iso, simulate, simulated_done
 from .plan import check_against_folder, pending
@@ -212,27 +212,21 @@ class Experiment:
         done = simulated_done(self.out)
         todo = [w for w in self.plan.workloads if (w.name, self.plan.size) not in done]
         self.prepare_inputs(todo)
+        est = self.estimate or Estimator(paths.RESULTS, self.out)
         for i, w in enumerate(todo):
             if self.progress:
                 left = ""
                 if self.estimate is not None:
-                    self.estimate.sim_ahead_s = 0.0
-                    left = f", about {clock(self.estimate.sims_left(self.plan, todo[i:]))} left"
+                    left = f", about {clock(est.sims_left(self.plan, todo[i:]))} left"
                 print(f"spbench: {w.name} {self.plan.size} under sptlb (simulated TLBs, "
                       f"not timed){left}", file=self.progress, flush=True)
             outdir = tempfile.mkdtemp(prefix=f"{w.name}-sim-", dir=self.scratch)
             try:
-                simulate(self.plan, w, self.values(w, outdir), self.out,
-                         timeout=self._sim_timeout(w))
+                # stopped as hung at 20 times what it should take
+                timeout = max(SIM_TIMEOUT_MIN_S, 20 * est.sim_run_seconds(w.name, self.plan.size))
+                simulate(self.plan, w, self.values(w, outdir), self.out, timeout=timeout)
             finally:
                 shutil.rmtree(outdir, ignore_errors=True)
-
-    def _sim_timeout(self, w):
-        """Seconds after which a run under sptlb is stopped as hung: 20 times
-        what it should take, and never under 10 minutes."""
-        est = self.estimate or Estimator(paths.RESULTS, self.out)
-        native_s = est.run_seconds(w.name, self.plan.size, "base")
-        return max(SIM_TIMEOUT_MIN_S, 20 * SIM_FACTOR * native_s)
 
     def one(self, step):
         for path, value in step.policy.settings:

@@ -132,11 +132,16 @@ def _plan(names):
                 "test", 1, 0, 42, 100)
 
 
-def test_time_left_follows_the_steps_ahead(tmp_path):
+def _tree_1s_matrix_10s(tmp_path):
+    """An estimator whose history has tree's runs at 1 s and matrix's at 10 s."""
     _folder(tmp_path / "r", [_rec("tree", "test", "base", 1.0), _rec("tree", "test", "thp", 1.0),
                              _rec("matrix", "test", "base", 10.0),
                              _rec("matrix", "test", "thp", 10.0)])
-    est = estimate.Estimator(str(tmp_path / "r"))
+    return estimate.Estimator(str(tmp_path / "r"))
+
+
+def test_time_left_follows_the_steps_ahead(tmp_path):
+    est = _tree_1s_matrix_10s(tmp_path)
     plan = _plan(["tree", "matrix"])
     steps = list(plan.steps())
     oh = estimate.STEP_OVERHEAD_S
@@ -169,10 +174,7 @@ def test_clock():
 
 
 def test_time_left_counts_the_stages_runs_under_sptlb(tmp_path):
-    _folder(tmp_path / "r", [_rec("tree", "test", "base", 1.0), _rec("tree", "test", "thp", 1.0),
-                             _rec("matrix", "test", "base", 10.0),
-                             _rec("matrix", "test", "thp", 10.0)])
-    est = estimate.Estimator(str(tmp_path / "r"))
+    est = _tree_1s_matrix_10s(tmp_path)
     plan = _plan(["tree", "matrix"])
     steps = list(plan.steps())
     oh = estimate.STEP_OVERHEAD_S
