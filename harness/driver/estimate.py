@@ -25,6 +25,10 @@ ADVERSARY_S = 30.0
 SIM_FACTOR = 100.0
 # the sustained experiment per scheme: clean, spfrag's fill and release
 SCHEME_S = 90.0
+# one kernel variant built from scratch (defconfig + kvm_guest.config, make -j2: 8 min 36 s
+# on a 2-vCPU VM) and, once, Debian's source unpacked
+KERNEL_BUILD_S = 540.0
+KERNEL_SOURCE_S = 60.0
 
 
 def clock(secs):
@@ -145,6 +149,14 @@ class Estimator:
         full = (statistics.median(self.adversary_history) if self.adversary_history
                 else ADVERSARY_S)
         return full * share_missing
+
+    @staticmethod
+    def kernel_build_seconds(variants_missing, source_missing):
+        """Building the kernel variants not built yet."""
+        if not variants_missing:
+            return 0.0
+        return (KERNEL_BUILD_S * len(variants_missing)
+                + (KERNEL_SOURCE_S if source_missing else 0.0))
 
     def sustained_seconds(self, size, runs):
         fftw = self.run_seconds("fftw", size, "thp")

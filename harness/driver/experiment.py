@@ -82,6 +82,11 @@ class Experiment:
         self.runs_path = os.path.join(self.out, "runs.jsonl")
         self.journal = None
         self.held = None
+        # across the run() calls of one experiment (a stage run workload by workload): the
+        # steps still to run at the first call, and those done since, with their seconds
+        self._stage_todo = None
+        self._done = []
+        self._done_s = 0.0
         self.ref_mb = {}
         self.meta = None
         self.measurement = None
@@ -191,15 +196,17 @@ class Experiment:
                 return
             if recorded:
                 print(f"spbench: resuming: {recorded} runs already recorded", file=sys.stderr)
+        if self._stage_todo is None:
+            self._stage_todo = pending(self.plan, list(self.plan.steps()), self.runs_path)[0]
         self.prepare_inputs(list({s.workload.name: s.workload for s in todo}.values()))
-        durations = []
         if self.progress and self.estimate is None:
             self.estimate = Estimator(paths.RESULTS, self.out)
         for i, step in enumerate(todo):
-            self._show_progress(i, todo, durations)
+            self._show_progress(i, todo)
             t0 = time.monotonic()
             self.one(step)
-            durations.append(time.monotonic() - t0)
+            self._done.append(step)
+            self._done_s += time.monotonic() - t0
         if self.progress and self.progress.isatty():
             print(file=self.progress)
 
@@ -245,19 +252,27 @@ class Experiment:
         finally:
             shutil.rmtree(outdir, ignore_errors=True)
 
-    def _show_progress(self, i, todo, durations):
+    def _show_progress(self, i, todo):
         """One line per step; the time left is what the steps ahead took on this host before
-        (estimate.py), scaled by how the steps so far compared with that."""
+        (estimate.py), scaled by how the steps so far compared with that. The steps ahead
+        are those of the whole experiment, also when it runs a group at a time."""
         if not self.progress:
             return
-        step, total = todo[i], len(todo)
-        secs = self.estimate.left(self.plan, todo[:i], sum(durations), todo[i:])
+        step = todo[i]
+        taken = {_ident(s) for s in self._done} | {_ident(s) for s in todo}
+        ahead = todo[i:] + [s for s in self._stage_todo or () if _ident(s) not in taken]
+        secs = self.estimate.left(self.plan, self._done, self._done_s, ahead)
         left = f", about {clock(secs)} left"
         what = "warm-up" if step.warmup else f"run {step.rep + 1}/{self.plan.runs}"
-        line = (f"[{i + 1}/{total}] {step.workload.name} {self.plan.size} {step.state} "
+        line = (f"[{len(self._done) + 1}/{len(self._done) + len(ahead)}] "
+                f"{step.workload.name} {self.plan.size} {step.state} "
                 f"{step.policy.name} {what}{left}")
         if self.progress.isatty():
             print("\r\033[K" + line, end="", file=self.progress, flush=True)
         else:
             print(line, file=self.progress, flush=True)
 
+
+def _ident(step):
+    """A step's identity across plan.steps() calls, warm-ups apart from measured runs."""
+    return (step.workload.name, step.state, step.policy.name, step.rep, step.warmup)

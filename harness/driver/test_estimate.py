@@ -2,6 +2,7 @@
 specific key first), else its manifest's seconds, the defaults when neither says, and time
 left scaled by how the steps so far compared with their estimate."""
 import json
+import time
 
 from harness.driver import estimate, manifest
 from harness.driver.errors import UserError
@@ -186,3 +187,25 @@ def test_time_left_counts_the_stages_runs_under_sptlb(tmp_path):
         2 * (2 * (10 + oh) + 11 * estimate.SIM_FACTOR + 100))
     # the timed steps done, matrix alone left under sptlb, at the same pace
     assert est.sims_left(plan, plan.workloads[1:]) == 2 * (10 * estimate.SIM_FACTOR + 100)
+
+
+def test_progress_counts_the_whole_stage_when_it_runs_a_workload_at_a_time(tmp_path):
+    """The fragmented stage calls run() once per workload: the time left must still count
+    the workloads after the current one."""
+    import io
+    from harness.driver.experiment import Experiment
+    est = _tree_1s_matrix_10s(tmp_path)
+    plan = _plan(["tree", "matrix"])
+    out = io.StringIO()
+    exp = Experiment(plan, str(tmp_path / "out"), ["spbench"], progress=out, estimate=est)
+    exp.prepare_inputs = lambda workloads: None
+    exp.one = lambda step: time.sleep(0.001)
+    for name in ("tree", "matrix"):
+        exp.run([s for s in plan.steps() if s.workload.name == name])
+    lines = out.getvalue().splitlines()
+    oh = estimate.STEP_OVERHEAD_S
+    assert [line.split()[0] for line in lines] == ["[1/4]", "[2/4]", "[3/4]", "[4/4]"]
+    # the first line counts matrix's steps too: 2 x 1 s + 2 x 10 s, each with its overhead
+    assert lines[0].endswith(f"about {estimate.clock(2 * (1 + oh) + 2 * (10 + oh))} left")
+    # tree's steps took next to no time: what is left is scaled down to the 4x floor
+    assert lines[2].endswith(f"about {estimate.clock(2 * (10 + oh) / 4)} left")
