@@ -88,7 +88,58 @@ def _f(x):
     return "" if x is None else f"{x:.4f}"
 
 
-def _why(name, r, ref, rs):
+PRESSURE_FILE = "pressure.jsonl"
+
+
+def _pressure(folder):
+    """{workload: (Alpha misses per 1000 accesses at paper size, this host's at ref)} from
+    the folder's pressure.jsonl (`spbench pressure --out DIR`), the last record of each."""
+    sides = {}
+    try:
+        with open(os.path.join(folder, PRESSURE_FILE)) as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return {}
+    for line in lines:
+        try:
+            r = json.loads(line)
+            if r.get("data_accesses"):
+                sides[(r["workload"], r["size"])] = 1000.0 * r["data_misses"] / r["data_accesses"]
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+    return {w: (sides[(w, "paper")], sides[(w, "ref")])
+            for (w, size) in sides if size == "paper" and (w, "ref") in sides}
+
+
+def _pressure_reason(alpha, host):
+    if alpha <= 0:
+        return None
+    x = host / alpha
+    if x < 0.5:
+        return (f"less TLB pressure: at ref this host's TLBs miss {host:.2f} times per 1000 "
+                f"accesses, the Alpha's {alpha:.2f} at the paper's size (x{x:.2f})")
+    if x > 2:
+        return (f"more TLB pressure: at ref this host's TLBs miss {host:.2f} times per 1000 "
+                f"accesses, the Alpha's {alpha:.2f} at the paper's size (x{x:.2f})")
+    return (f"the paper's TLB pressure (x{x:.2f}: {host:.2f} against {alpha:.2f} misses per "
+            "1000 accesses): what differs is what a miss costs")
+
+
+def _pressure_section(folder):
+    press = _pressure(folder)
+    head = "## TLB pressure: ref against the paper\n\n"
+    if not press:
+        return (head + "Not measured: `harness/spbench pressure --out DIR` adds it "
+                "(docs/tlbsim.md).\n")
+    rows = [f"| {w} | {a:.2f} | {h:.2f} | {h / a:.2f} |" if a else f"| {w} | {a:.2f} | "
+            f"{h:.2f} | n/a |" for w, (a, h) in sorted(press.items())]
+    return (head + "Base-page data-TLB misses per 1000 data accesses, simulated (sptlb, "
+            "base policy): the paper's Alpha 21264 at the paper's size, this host's TLBs "
+            "(CPUID) at ref.\n\n| workload | alpha21264 paper | host ref | host/alpha |\n"
+            "| --- | ---: | ---: | ---: |\n" + "\n".join(rows) + "\n")
+
+
+def _why(name, r, ref, rs, press=None):
     """Why our row differs from the paper's, from what the records and manifests say."""
     p = ref.speedup(name)
     ours = r.speedup.value
@@ -101,7 +152,11 @@ def _why(name, r, ref, rs):
     reasons = []
     host = rs.meta.get("host") or {}
     reach = host.get("tlb_reach_4k_kb")
-    if reach:
+    measured = (press or {}).get(name)
+    said = _pressure_reason(*measured) if measured else None
+    if said:
+        reasons.append(said)
+    elif reach:
         reasons.append(f"this host's base pages reach {reach / 1024:.1f} MB of TLB against the "
                        "Alpha's 1 MB, and a miss is a hardware walk, not a PALcode trap")
     if not (host.get("pmu") or {}).get("available"):
@@ -122,9 +177,10 @@ def _table1_section(rs, ref, folder, plot_paths):
     for title, path in plot_paths:
         out.append(f"![{title}]({os.path.relpath(path, folder)})\n")
     rows = []
+    press = _pressure(folder)
     for name, r in sorted(table.best(rs).items()):
         rows.append(f"| {name} | {text.ratio(r.speedup.value)} | "
-                    f"{text.ratio(ref.speedup(name))} | {_why(name, r, ref, rs)} |")
+                    f"{text.ratio(ref.speedup(name))} | {_why(name, r, ref, rs, press)} |")
     out += ["### Why ours differs, row by row\n",
             "| workload | ours | paper | why |", "| --- | ---: | ---: | --- |", *rows, ""]
     return "\n".join(out) + "\n"
@@ -330,6 +386,7 @@ def build(folder, plot_paths=None):
     out.append("")
     if t1:
         out.append(_table1_section(t1, ref, folder, plot_paths.get("table1", [])))
+        out.append(_pressure_section(folder))
     if frag:
         out.append(_fragmented_section(t1, frag))
     if t2:

@@ -121,3 +121,24 @@ def test_adversary_section_and_claims(build, tmp_path):
     # mean ratio (8.81 / 3) / (0.25 / 3) = 35.24, but the interval reaches below 0
     ours, verdict = c["the preemption adversary"]
     assert ours.startswith("35.240 [-") and verdict == "inconclusive"
+
+
+def test_tlb_pressure_from_pressure_jsonl(build, tmp_path):
+    root = reproduction(build, tmp_path)
+    assert "Not measured: `harness/spbench pressure --out DIR`" in report.build(str(root))
+    recs = [{"workload": "matrix", "size": "paper", "data_accesses": 1000, "data_misses": 500},
+            {"workload": "matrix", "size": "ref", "data_accesses": 2000, "data_misses": 1000},
+            {"workload": "tree", "size": "paper", "data_accesses": 1000, "data_misses": 100},
+            {"workload": "tree", "size": "ref", "data_accesses": 1000, "data_misses": 10},
+            {"workload": "eon", "size": "paper", "error": "refused"}]
+    (root / "pressure.jsonl").write_text("".join(json.dumps(r) + "\n" for r in recs))
+    text = report.build(str(root))
+    # matrix: 500 per 1000 on both sides; tree: 100 against 10, a tenth
+    assert "| matrix | 500.00 | 500.00 | 1.00 |" in text
+    assert "| tree | 100.00 | 10.00 | 0.10 |" in text
+    assert "| eon |" not in text.split("## TLB pressure")[1].split("##")[0]
+    rows = text.split("### Why ours differs")[1].split("##")[0]
+    why = {line.split("|")[1].strip(): line for line in rows.splitlines()
+           if line.startswith("| ") and line.count("|") == 5}
+    assert "the paper's TLB pressure (x1.00" in why["matrix"]
+    assert "less TLB pressure" in why["tree"] and "(x0.10)" in why["tree"]

@@ -10,7 +10,7 @@ import sys
 from . import (config, hostinfo, manifest, memstate, paths, policies, settings, spec2000,
                state_cli)
 from .errors import UserError
-from .experiment import Context, Experiment, build, default_out
+from .experiment import Context, Experiment, build, default_out, writable
 from .inputs import prepare_inputs, workload_values
 from .plan import Plan
 
@@ -129,6 +129,14 @@ def parser():
     rep = sub.add_parser("report", help="write a reproduction folder's report.md again "
                          "from its records")
     rep.add_argument("folder", metavar="DIR")
+
+    pp = sub.add_parser("pressure", help="simulated base-page TLB misses per access: the "
+                        "Alpha at paper size beside this host's TLBs at ref")
+    pp.add_argument("workloads", nargs="*", metavar="WORKLOAD")
+    pp.add_argument("--group", metavar="NAME", help="also every workload of a group")
+    pp.add_argument("--out", help="folder of pressure.jsonl (default: "
+                    "results/pressure-<host>; the same command goes on with it)")
+    pp.add_argument("--seed", type=int, default=42)
     return p
 
 
@@ -368,6 +376,25 @@ def cmd_tlbsim(args):
     return sptlb.main(argv)
 
 
+def cmd_pressure(args):
+    from . import pressure
+    names = list(args.workloads)
+    if args.group:
+        names = group_workloads(args.group, names)
+    if not names:
+        raise UserError("pressure needs workloads or --group NAME, e.g. "
+                        "'spbench pressure matrix'")
+    for n in names:
+        manifest.find(n)
+    out = os.path.abspath(args.out or os.path.join(paths.RESULTS,
+                                                   f"pressure-{socket.gethostname()}"))
+    writable(out, "results")
+    build()
+    recs = pressure.run(names, out, args.seed)
+    print(pressure.render(names, recs))
+    return 0
+
+
 def cmd_doctor(args):
     from . import doctor
     return doctor.report()
@@ -375,7 +402,7 @@ def cmd_doctor(args):
 
 COMMANDS = {"list": cmd_list, "doctor": cmd_doctor, "run": cmd_run, "diff": cmd_diff,
             "restore": cmd_restore, "reproduce": cmd_reproduce, "command": cmd_command,
-            "run-plan": cmd_run_plan, "tlbsim": cmd_tlbsim,
+            "run-plan": cmd_run_plan, "tlbsim": cmd_tlbsim, "pressure": cmd_pressure,
             "kernel": cmd_kernel, "report": cmd_report, **state_cli.COMMANDS}
 
 

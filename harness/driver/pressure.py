@@ -1,0 +1,135 @@
+"""spbench pressure: how often base pages miss the data TLB per access, simulated: the
+paper's Alpha 21264 at the paper's size beside this host's own TLBs (from CPUID) at ref.
+ref scales each footprint to this host's TLB reach; this says whether that gives the
+paper's pressure, apart from what a miss costs. One sptlb run per workload and side, the
+base policy only (every policy costs a lookup per access), kept in pressure.jsonl, from
+which a second call goes on."""
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+from . import atomic, config, estimate, hostinfo, manifest, paths
+from .errors import UserError
+from .inputs import prepare_inputs, workload_values
+
+# (size, model): the paper's machine at the paper's size, this host at ref
+SIDES = (("paper", "alpha21264"), ("ref", "host"))
+FILE = "pressure.jsonl"
+# a run is stopped as hung at this many times what it should take, at least 10 minutes
+TIMEOUT_FACTOR = 20
+TIMEOUT_MIN_S = 600.0
+
+
+def base_only(model_file, dest):
+    """A copy of model_file whose only policy is base; returns (dest, the model's name)."""
+    with open(model_file) as f:
+        lines = f.read().splitlines()
+    name = next((ln.split()[1] for ln in lines if ln.split()[:1] == ["name"]), None)
+    if name is None or not any(ln.split()[:1] == ["policies"] for ln in lines):
+        raise UserError(f"{model_file}: no 'name' or 'policies' line")
+    with open(dest, "w") as f:
+        f.write("\n".join("policies base" if ln.split()[:1] == ["policies"] else ln
+                          for ln in lines) + "\n")
+    return dest, name
+
+
+def model_files(tmp):
+    """{model: (base-only file, name)} for the models of SIDES."""
+    from harness.tlbsim import sptlb
+    try:
+        host = sptlb.host_model_path(tmp)
+        alpha = sptlb.model_path("alpha21264")
+    except sptlb.Refused as e:
+        raise UserError(f"pressure: {e}")
+    return {"alpha21264": base_only(alpha, os.path.join(tmp, "alpha21264-base.model")),
+            "host": base_only(host, os.path.join(tmp, "host-base.model"))}
+
+
+def measure(w, size, model, seed, ref_mb, timeout, scratch):
+    """One run of w at size under model (file, name): base-page data misses per access."""
+    from harness.tlbsim import sptlb
+    path, name = model
+    outdir = tempfile.mkdtemp(prefix=f"{w.name}-pressure-", dir=scratch)
+    rec = {"schema": "spbench-pressure/1", "workload": w.name, "size": size, "model": name,
+           "seed": seed}
+    if ref_mb is not None:
+        rec["ref_mb"] = ref_mb
+    try:
+        values = workload_values(w, size, outdir, seed, ref_mb)
+        prepare_inputs(w, size, values)
+        cmd = w.expand(w.run, size, **values)
+        with open(os.devnull, "w") as null:
+            status, data = sptlb.run(cmd, [path], stdout=null, stderr=null, timeout=timeout,
+                                     native=w.helpers)
+        base = data["models"][name]["policies"]["base"]
+        rec.update(data_accesses=data["accesses"]["data"], data_misses=base["data_misses"],
+                   exit_status=status)
+    except sptlb.Refused as e:
+        rec["error"] = str(e)
+    finally:
+        shutil.rmtree(outdir, ignore_errors=True)
+    return rec
+
+
+def per_1k(rec):
+    if not rec or "error" in rec or not rec.get("data_accesses"):
+        return None
+    return 1000.0 * rec["data_misses"] / rec["data_accesses"]
+
+
+def done(out):
+    return {(r["workload"], r["size"]): r
+            for r in atomic.read_records(os.path.join(out, FILE)) if "data_misses" in r}
+
+
+def run(names, out, seed):
+    """Simulates what out does not hold yet; returns the records by (workload, size)."""
+    from harness.tlbsim import sptlb
+    why = sptlb.tool_ready()
+    if why:
+        raise UserError(f"pressure: {why}")
+    os.makedirs(out, exist_ok=True)
+    reach = hostinfo.host()["tlb_reach_4k_kb"]
+    have = done(out)
+    est = estimate.Estimator(paths.RESULTS, out)
+    scratch = config.scratch()
+    os.makedirs(scratch, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="pressure-models-") as tmp:
+        models = model_files(tmp)
+        for name in names:
+            w = manifest.find(name)
+            for size, model in SIDES:
+                if (name, size) in have:
+                    continue
+                ref_mb = w.ref_mb(reach) if size == "ref" else None
+                timeout = max(TIMEOUT_MIN_S,
+                              TIMEOUT_FACTOR * est.sim_run_seconds(name, size))
+                print(f"spbench: pressure: {name} {size} under sptlb ({models[model][1]})",
+                      file=sys.stderr, flush=True)
+                rec = measure(w, size, models[model], seed, ref_mb, timeout, scratch)
+                atomic.append_line(os.path.join(out, FILE),
+                                   json.dumps(rec, separators=(",", ":")))
+                if "error" in rec:
+                    print(f"spbench: pressure: {name} {size}: {rec['error']}", file=sys.stderr)
+                else:
+                    have[(name, size)] = rec
+    return have
+
+
+def render(names, recs):
+    """The table: base-page data misses per 1000 data accesses on each side, and their
+    ratio (this host at ref over the Alpha at the paper's size)."""
+    rows = [("workload", "alpha21264 paper", "host ref", "ref MB", "host/alpha")]
+    for n in names:
+        a, h = per_1k(recs.get((n, "paper"))), per_1k(recs.get((n, "ref")))
+        ratio = f"{h / a:.2f}" if a and h is not None else "n/a"
+        rows.append((n, "n/a" if a is None else f"{a:.2f}", "n/a" if h is None else f"{h:.2f}",
+                     str((recs.get((n, "ref")) or {}).get("ref_mb", "?")), ratio))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    lines = ["  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i])
+                       for i, c in enumerate(r)) for r in rows]
+    lines.append("base-page data-TLB misses per 1000 data accesses (sptlb, base policy); "
+                 "n/a: not simulated or refused")
+    return "\n".join(lines)

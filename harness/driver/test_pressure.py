@@ -1,0 +1,88 @@
+"""Tests of spbench pressure: the base-only model copies, the table, going on from
+pressure.jsonl, and (with the tool built) that a base-only model counts exactly what
+the full model counts for base pages."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from harness.driver import manifest, paths, pressure
+from harness.driver.errors import UserError
+
+SPBENCH = os.path.join(paths.REPO, "harness", "spbench")
+
+
+def test_base_only_changes_the_policies_line_alone(tmp_path):
+    src = tmp_path / "m.model"
+    src.write_text("# a comment\nname m1\npages 4K 2M\npolicies base 2M thp-always\n"
+                   "tlb d data 64 4 lru 4K\n")
+    dest, name = pressure.base_only(str(src), str(tmp_path / "out.model"))
+    assert name == "m1"
+    assert open(dest).read() == ("# a comment\nname m1\npages 4K 2M\npolicies base\n"
+                                 "tlb d data 64 4 lru 4K\n")
+    (tmp_path / "bad.model").write_text("name x\npages 4K\n")
+    with pytest.raises(UserError, match="no 'name' or 'policies' line"):
+        pressure.base_only(str(tmp_path / "bad.model"), str(tmp_path / "o2.model"))
+
+
+def test_the_table_gives_misses_per_thousand_and_their_ratio():
+    recs = {("tree", "paper"): {"data_accesses": 10000, "data_misses": 1000},
+            ("tree", "ref"): {"data_accesses": 20000, "data_misses": 100, "ref_mb": 5},
+            ("sp", "paper"): {"error": "refused"}}
+    table = pressure.render(["tree", "sp"], recs).splitlines()
+    assert table[1].split() == ["tree", "100.00", "5.00", "5", "0.05"]
+    assert table[2].split() == ["sp", "n/a", "n/a", "?", "n/a"]
+
+
+def test_a_second_call_simulates_only_what_is_missing(tmp_path, monkeypatch):
+    calls = []
+
+    def fake(w, size, model, seed, ref_mb, timeout, scratch):
+        calls.append((w.name, size))
+        return {"workload": w.name, "size": size, "data_accesses": 10, "data_misses": 1}
+    monkeypatch.setattr(pressure, "measure", fake)
+    monkeypatch.setattr(pressure, "model_files",
+                        lambda tmp: {"alpha21264": ("a", "alpha21264"), "host": ("h", "host")})
+    monkeypatch.setattr("harness.tlbsim.sptlb.tool_ready", lambda: None)
+    out = str(tmp_path / "p")
+    pressure.run(["tree"], out, 42)
+    assert calls == [("tree", "paper"), ("tree", "ref")]
+    (tmp_path / "p" / pressure.FILE).write_text(
+        json.dumps({"workload": "tree", "size": "paper", "data_accesses": 10,
+                    "data_misses": 1}) + "\n")
+    calls.clear()
+    recs = pressure.run(["tree"], out, 42)
+    assert calls == [("tree", "ref")]
+    assert set(recs) == {("tree", "paper"), ("tree", "ref")}
+
+
+def test_an_unknown_workload_is_one_line():
+    p = subprocess.run([sys.executable, SPBENCH, "pressure", "no-such-thing"],
+                       capture_output=True, text=True)
+    assert p.returncode == 2
+    assert p.stderr.strip().count("\n") == 0 and "no-such-thing" in p.stderr
+
+
+def test_base_only_counts_what_the_full_model_counts_for_base(tmp_path):
+    from harness.tlbsim import sptlb
+    why = sptlb.tool_ready()
+    assert why is None, why
+    w = manifest.find("tree")
+    model, name = pressure.base_only(sptlb.model_path("alpha21264"),
+                                     str(tmp_path / "a.model"))
+    scratch = str(tmp_path / "scratch")
+    os.makedirs(scratch)
+    rec = pressure.measure(w, "paper", (model, name), 42, None, 600, scratch)
+    assert "error" not in rec and rec["exit_status"] == 0
+    # the same run under the full model, every policy
+    from harness.driver.inputs import prepare_inputs, workload_values
+    values = workload_values(w, "paper", scratch, 42, None)
+    prepare_inputs(w, "paper", values)
+    with open(os.devnull, "w") as null:
+        status, full = sptlb.run(w.expand(w.run, "paper", **values), ["alpha21264"],
+                                 stdout=null, stderr=null, timeout=600)
+    assert status == 0
+    assert rec["data_accesses"] == full["accesses"]["data"] > 0
+    assert rec["data_misses"] == full["models"]["alpha21264"]["policies"]["base"]["data_misses"]
