@@ -63,9 +63,12 @@ def measure(w, size, model, seed, ref_mb, timeout, scratch):
         with open(os.devnull, "w") as null:
             status, data = sptlb.run(cmd, [path], stdout=null, stderr=null, timeout=timeout,
                                      native=w.helpers)
-        base = data["models"][name]["policies"]["base"]
-        rec.update(data_accesses=data["accesses"]["data"], data_misses=base["data_misses"],
-                   exit_status=status)
+        if status != 0:
+            rec["error"] = f"{w.name} exited with status {status} under the tool"
+        else:
+            base = data["models"][name]["policies"]["base"]
+            rec.update(data_accesses=data["accesses"]["data"],
+                       data_misses=base["data_misses"], exit_status=status)
     except sptlb.Refused as e:
         rec["error"] = str(e)
     finally:
