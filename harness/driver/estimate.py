@@ -14,9 +14,11 @@ DEFAULT_RUN_S = {"test": 3.0, "paper": 20.0, "ref": 20.0}
 # per step around the run: spstat, the output check, the clean state (drop caches, compact)
 STEP_OVERHEAD_S = 2.0
 # a fragmented state made: spfrag's fill and release (86-89 s on a quiet 24 GB VM), and
-# made again after a workload's runs left free memory contiguous (54 s)
+# made again after a workload's runs left free memory contiguous (54 s): at ref after
+# 21 of 34 workloads
 FRAGMENT_S = 90.0
 REFRAGMENT_S = 55.0
+REFRAGMENT_SHARE = 21 / 34
 # a guest under TCG runs this many times slower when no earlier guest run says
 GUEST_FACTOR = 15.0
 GUEST_BOOT_S = 30.0
@@ -124,12 +126,12 @@ class Estimator:
         total = sum(self.step_seconds(plan, s) for s in steps)
         # One fragmented state is held across a stage and made again when a workload's
         # runs drift it: at paper and ref size their THP runs compact and free enough
-        # memory that it is made again after nearly every workload, at test size seldom
-        # (once in 35 workloads).
+        # memory that it is made again after most workloads, at test size seldom (once
+        # in 35 workloads).
         fragmented = {s.workload.name for s in steps if s.state.startswith("fragmented")}
         if not fragmented:
             return total
-        again = 0 if plan.size == "test" else len(fragmented) - 1
+        again = 0 if plan.size == "test" else (len(fragmented) - 1) * REFRAGMENT_SHARE
         return total + FRAGMENT_S + again * REFRAGMENT_S
 
     def plan_seconds(self, plan, folder, guest=False):

@@ -211,11 +211,11 @@ def test_progress_counts_the_whole_stage_when_it_runs_a_workload_at_a_time(tmp_p
     assert lines[2].endswith(f"about {estimate.clock(2 * (10 + oh) / 4)} left")
 
 
-def test_a_fragmented_stage_at_ref_is_made_again_for_each_workload(tmp_path):
-    """At ref, THP runs leave free memory contiguous and the stage fragments again after
-    each workload (54 s measured, 89 s the first time); at test size seldom."""
+def test_a_fragmented_stage_at_ref_is_made_again_after_most_workloads(tmp_path):
+    """At ref, THP runs leave free memory contiguous and the stage fragmented again after
+    21 of 34 workloads (54 s each, 89 s the first time); at test size seldom."""
     est = _tree_1s_matrix_10s(tmp_path)
-    for size, again in (("test", 0), ("ref", 1)):
+    for size, again in (("test", 0), ("ref", 21 / 34)):
         plan = _plan(["tree", "matrix"])
         plan.states = ["fragmented"]
         plan.size = size
