@@ -91,6 +91,13 @@ def _f(x):
 PRESSURE_FILE = "pressure.jsonl"
 
 
+def misses_per_1k(rec):
+    """Base-page data-TLB misses per 1000 data accesses of a pressure record, or None."""
+    if not isinstance(rec, dict) or "error" in rec or not rec.get("data_accesses"):
+        return None
+    return 1000.0 * rec["data_misses"] / rec["data_accesses"]
+
+
 def _pressure(folder):
     """{workload: (Alpha misses per 1000 accesses at paper size, this host's at ref)} from
     the folder's pressure.jsonl (`spbench pressure --out DIR`), the last record of each."""
@@ -103,8 +110,8 @@ def _pressure(folder):
     for line in lines:
         try:
             r = json.loads(line)
-            if r.get("data_accesses"):
-                sides[(r["workload"], r["size"])] = 1000.0 * r["data_misses"] / r["data_accesses"]
+            if misses_per_1k(r) is not None:
+                sides[(r["workload"], r["size"])] = misses_per_1k(r)
         except (ValueError, KeyError, TypeError, AttributeError):
             continue
     return {w: (sides[(w, "paper")], sides[(w, "ref")])

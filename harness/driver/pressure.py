@@ -11,6 +11,8 @@ import sys
 import tempfile
 
 from . import atomic, config, estimate, hostinfo, manifest, paths
+from analysis.report import misses_per_1k
+
 from .errors import UserError
 from .inputs import prepare_inputs, workload_values
 
@@ -76,12 +78,6 @@ def measure(w, size, model, seed, ref_mb, timeout, scratch):
     return rec
 
 
-def per_1k(rec):
-    if not rec or "error" in rec or not rec.get("data_accesses"):
-        return None
-    return 1000.0 * rec["data_misses"] / rec["data_accesses"]
-
-
 def done(out):
     return {(r["workload"], r["size"]): r
             for r in atomic.read_records(os.path.join(out, FILE)) if "data_misses" in r}
@@ -126,7 +122,7 @@ def render(names, recs):
     ratio (this host at ref over the Alpha at the paper's size)."""
     rows = [("workload", "alpha21264 paper", "host ref", "ref MB", "host/alpha")]
     for n in names:
-        a, h = per_1k(recs.get((n, "paper"))), per_1k(recs.get((n, "ref")))
+        a, h = misses_per_1k(recs.get((n, "paper"))), misses_per_1k(recs.get((n, "ref")))
         ratio = f"{h / a:.2f}" if a and h is not None else "n/a"
         rows.append((n, "n/a" if a is None else f"{a:.2f}", "n/a" if h is None else f"{h:.2f}",
                      str((recs.get((n, "ref")) or {}).get("ref_mb", "?")), ratio))
