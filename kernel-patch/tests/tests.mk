@@ -3,7 +3,8 @@
 KTESTDIR := $(BUILD)/kernel-tests
 KTEST_NAMES := resv_knobs resv_sparse resv_inplace resv_integrity \
 	       resv_pressure resv_threshold resv_swap resv_race resv_mremap \
-	       resv_nohuge resv_heap resv_arena
+	       resv_nohuge resv_heap resv_arena resv_collapse resv_wrprotect \
+	       resv_unused resv_memcg resv_stack resv_hwpoison
 KTESTS := $(addprefix $(KTESTDIR)/,$(KTEST_NAMES))
 
 all: $(KTESTS)

@@ -29,6 +29,7 @@ else
 	echo "# swap: none (no zram device): swap-out checks cannot pass"
 fi
 trap 'echo "$old_knob" >$knob; echo "$old_thp" >$thp
+[ -n "${old_threshold:-}" ] && echo "$old_threshold" >$threshold
 [ -n "$swap" ] && swapoff $swap && echo 1 >$zram/reset' EXIT
 limit=${UPSTREAM_TEST_TIMEOUT:-600}
 n=0
@@ -59,12 +60,17 @@ resv_counts() {
 		END { print a, p }' /proc/vmstat
 }
 
-echo "1..$(wc -w <"$dir/tests")"
+threshold=/sys/kernel/mm/transparent_hugepage/reservation/promote_threshold
+old_threshold=$(cat $threshold)
+cow_again=0
+grep -qw cow "$dir/tests" && cow_again=1
+echo "1..$(($(wc -w <"$dir/tests") + cow_again))"
 for t in $(cat "$dir/tests"); do
 	n=$((n + 1))
 	echo 0 >$knob
 	echo always >$thp
 	off_rc=$(run_one "$t" "/tmp/upstream-$t-off.log")
+	[ "$t" = cow ] && cow_off_rc=$off_rc
 	echo 1 >$knob
 	echo always >$thp
 	before=$(resv_counts)
@@ -76,4 +82,23 @@ for t in $(cat "$dir/tests"); do
 	set -- $before $after
 	echo "# $t with reservations on: thp_resv_alloc +$(($3 - $1)), thp_resv_promote +$(($4 - $2))"
 done
+# cow's COW and GUP-pin checks once more on memory reservations back and
+# promote in place at the first fault (promote_threshold 1): every subtest
+# must end as with reservations off, none skipped for want of a THP.
+if [ $cow_again -eq 1 ]; then
+	n=$((n + 1))
+	echo 1 >$knob
+	echo 1 >$threshold
+	echo always >$thp
+	before=$(resv_counts)
+	on_rc=$(run_one cow /tmp/upstream-cow-on-threshold1.log)
+	after=$(resv_counts)
+	echo "$old_threshold" >$threshold
+	echo 0 >$knob
+	/usr/bin/python3 "$here/compare.py" --strict $n "cow (promote_threshold 1)" \
+		/tmp/upstream-cow-off.log "$cow_off_rc" \
+		/tmp/upstream-cow-on-threshold1.log "$on_rc" || failed=$((failed + 1))
+	set -- $before $after
+	echo "# cow at promote_threshold 1: thp_resv_alloc +$(($3 - $1)), thp_resv_promote +$(($4 - $2))"
+fi
 [ $failed -eq 0 ]

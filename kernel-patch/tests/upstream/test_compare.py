@@ -172,3 +172,17 @@ def test_command_line_prints_one_tap_line(tmp_path):
     p = subprocess.run([sys.executable, script, "1", "cow", str(on), "0", str(off), "0"],
                        capture_output=True, text=True)
     assert p.returncode == 1 and p.stdout.startswith("not ok 1 - upstream cow: results differ")
+
+
+def test_strict_allows_no_listed_difference(tmp_path):
+    off, on = tmp_path / "off.log", tmp_path / "on.log"
+    off.write_text(COW_OFF)
+    on.write_text(COW_ON)
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "compare.py")
+    run = [sys.executable, script, "--strict", "2", "cow (promote_threshold 1)"]
+    p = subprocess.run(run + [str(off), "0", str(on), "0"], capture_output=True, text=True)
+    assert p.returncode == 1
+    assert p.stdout.startswith("not ok 2 - upstream cow (promote_threshold 1): results differ")
+    assert "# unexpected: 2: pass -> skip (Did not get a THP populated)" in p.stdout
+    p = subprocess.run(run + [str(off), "0", str(off), "0"], capture_output=True, text=True)
+    assert p.returncode == 0 and ", 0 expected difference(s)" in p.stdout
