@@ -9,7 +9,8 @@ all: $(KBENCH) $(KADVERSARY)
 
 $(KBENCH): $(OBJ)/kernel-patch/bench/resv_bench.o $(OBJ)/kernel-patch/bench/knob.o
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^
+	$(CC) $(CFLAGS) -o $@ $^ -pthread
+$(OBJ)/kernel-patch/bench/resv_bench.o: CFLAGS += -pthread
 
 $(KADVERSARY): $(OBJ)/kernel-patch/bench/resv_adversary.o $(OBJ)/kernel-patch/bench/knob.o
 	@mkdir -p $(dir $@)
