@@ -228,19 +228,25 @@ long smaps_range_kb(const void *start, size_t len, const char *field)
 	return sum;
 }
 
-int pagemap_pfn(const void *addr, uint64_t *pfn)
+int pagemap_entry(const void *addr, uint64_t *ent)
 {
-	uint64_t ent;
-	off_t off = (uintptr_t)addr / PAGE_SZ * sizeof(ent);
+	off_t off = (uintptr_t)addr / PAGE_SZ * sizeof(*ent);
 	ssize_t n;
 	int fd;
 
 	fd = open("/proc/self/pagemap", O_RDONLY);
 	if (fd < 0)
 		return -1;
-	n = pread(fd, &ent, sizeof(ent), off);
+	n = pread(fd, ent, sizeof(*ent), off);
 	close(fd);
-	if (n != sizeof(ent))
+	return n == sizeof(*ent) ? 0 : -1;
+}
+
+int pagemap_pfn(const void *addr, uint64_t *pfn)
+{
+	uint64_t ent;
+
+	if (pagemap_entry(addr, &ent))
 		return -1;
 	if (!(ent >> 63))
 		return 0;

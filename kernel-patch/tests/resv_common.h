@@ -61,6 +61,8 @@ long meminfo_kb(const char *name);
 long smaps_rollup_kb(const char *field);
 long smaps_range_kb(const void *start, size_t len, const char *field);
 
+/* Pagemap: the raw 64-bit entry of @addr's page; 0, or -1 on error. */
+int pagemap_entry(const void *addr, uint64_t *ent);
 /* Pagemap: 1 and the PFN if present, 0 if not, -1 on error. */
 int pagemap_pfn(const void *addr, uint64_t *pfn);
 

@@ -24,18 +24,6 @@
 #define LIMIT_MB	96
 #define EXTRA_MB	64
 
-static int put(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, val, strlen(val));
-	close(fd);
-	return n == (ssize_t)strlen(val) ? 0 : -1;
-}
-
 /* A "key value" line of a cgroup file, or -1. */
 static long cg_stat(const char *file, const char *key)
 {
@@ -79,7 +67,7 @@ static int cgroup_enter(void)
 		tap_diag("mount cgroup2: %s", strerror(errno));
 		return -1;
 	}
-	if (put(CGROOT "/cgroup.subtree_control", "+memory")) {
+	if (knob_write(CGROOT "/cgroup.subtree_control", "+memory")) {
 		tap_diag("enable the memory controller: %s", strerror(errno));
 		return -1;
 	}
@@ -89,10 +77,10 @@ static int cgroup_enter(void)
 		return -1;
 	}
 	snprintf(pid, sizeof(pid), "%d", getpid());
-	if (put(CG "/memory.max", "96M") ||
+	if (knob_write(CG "/memory.max", "96M") ||
 	    (access(CG "/memory.swap.max", F_OK) == 0 &&
-	     put(CG "/memory.swap.max", "0")) ||
-	    put(CG "/cgroup.procs", pid)) {
+	     knob_write(CG "/memory.swap.max", "0")) ||
+	    knob_write(CG "/cgroup.procs", pid)) {
 		tap_diag("set up " CG ": %s", strerror(errno));
 		return -1;
 	}
@@ -104,7 +92,7 @@ static void cgroup_leave(void)
 	char pid[32];
 
 	snprintf(pid, sizeof(pid), "%d", getpid());
-	put(CGROOT "/cgroup.procs", pid);
+	knob_write(CGROOT "/cgroup.procs", pid);
 	rmdir(CG);
 }
 

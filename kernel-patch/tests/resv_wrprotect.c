@@ -20,15 +20,8 @@
 static int soft_dirty(const void *addr)
 {
 	uint64_t ent;
-	off_t off = (uintptr_t)addr / PAGE_SZ * sizeof(ent);
-	int fd = open("/proc/self/pagemap", O_RDONLY);
-	ssize_t n;
 
-	if (fd < 0)
-		return -1;
-	n = pread(fd, &ent, sizeof(ent), off);
-	close(fd);
-	if (n != sizeof(ent))
+	if (pagemap_entry(addr, &ent))
 		return -1;
 	return (ent >> PM_SOFT_DIRTY) & 1;
 }
