@@ -4,7 +4,9 @@
  * frames of its own reservations before anyone is OOM-killed: 40
  * reservations of one written page each, then more base-page memory than
  * the limit leaves, and the cgroup preempts reservations instead of
- * killing this test.
+ * killing this test.  Its memory.stat counts its unused reserved memory
+ * (thp_resv_unused) as the node counter does, down to 0 once the
+ * reservations are unmapped.
  */
 #include "resv_common.h"
 
@@ -58,6 +60,26 @@ static long cg_value(const char *file)
 	return v;
 }
 
+struct stat_want {
+	const char *key;
+	long bytes;
+};
+
+/* memory.stat is flushed lazily (at most 2 s late): wait for the value. */
+static bool cg_stat_is(void *arg)
+{
+	const struct stat_want *w = arg;
+
+	return cg_stat("memory.stat", w->key) == w->bytes;
+}
+
+static bool cg_stat_reaches(const char *key, long bytes)
+{
+	struct stat_want w = { key, bytes };
+
+	return wait_until(cg_stat_is, &w, 5000);
+}
+
 static int cgroup_enter(void)
 {
 	char pid[32];
@@ -102,9 +124,10 @@ int main(void)
 	const uint64_t salt = 0x3c;
 	long preempt0, unused0, unused1, current_kb;
 	size_t extra = (size_t)EXTRA_MB << 20, i, bad = 0;
+	bool reached;
 	char *base;
 
-	tap_plan(6);
+	tap_plan(9);
 	if (resv_setup("always", 180) || knob_set(KNOB_THRESHOLD, "512"))
 		return tap_finish();
 	if (cgroup_enter())
@@ -124,6 +147,11 @@ int main(void)
 	tap_result(i == NRESV && unused1 - unused0 == NRESV * (HPAGE_NR - 1),
 		   "%zu reservations of one written page: nr_thp_resv_unused "
 		   "%+ld", i, unused1 - unused0);
+	reached = cg_stat_reaches("thp_resv_unused",
+				  NRESV * (HPAGE_NR - 1) * (long)PAGE_SZ);
+	tap_result(reached, "memory.stat thp_resv_unused %ld (%ld expected)",
+		   cg_stat("memory.stat", "thp_resv_unused"),
+		   NRESV * (HPAGE_NR - 1) * (long)PAGE_SZ);
 	tap_result(current_kb >= NRESV * 2048,
 		   "the cgroup is charged the whole reservations "
 		   "(memory.current %ld kB, %d expected at least)", current_kb,
@@ -146,6 +174,12 @@ int main(void)
 		   "it preempted its own reservations instead "
 		   "(thp_resv_preempt %+ld)",
 		   vmstat_get("thp_resv_preempt") - preempt0);
+	unused1 = vmstat_get("nr_thp_resv_unused") - unused0;
+	reached = cg_stat_reaches("thp_resv_unused", unused1 * (long)PAGE_SZ);
+	tap_result(unused1 < NRESV * (HPAGE_NR - 1) && reached,
+		   "memory.stat thp_resv_unused follows the preemptions: %ld "
+		   "bytes, %ld pages in nr_thp_resv_unused",
+		   cg_stat("memory.stat", "thp_resv_unused"), unused1);
 	tap_result(pages_check(base, 0, extra / PAGE_SZ, salt) == 0,
 		   "the 64 MB of base pages hold what was written");
 	for (i = 0; i < NRESV; i++)
@@ -157,6 +191,13 @@ int main(void)
 	munmap(base, extra);
 	for (i = 0; i < NRESV; i++)
 		region_unmap(&r[i]);
+	vmstat_refresh();
+	reached = cg_stat_reaches("thp_resv_unused", 0);
+	tap_result(reached && vmstat_get("nr_thp_resv_unused") == unused0,
+		   "all unmapped: memory.stat thp_resv_unused %ld, "
+		   "nr_thp_resv_unused %+ld against before",
+		   cg_stat("memory.stat", "thp_resv_unused"),
+		   vmstat_get("nr_thp_resv_unused") - unused0);
 	cgroup_leave();
 	knobs_restore();
 	return tap_finish();
