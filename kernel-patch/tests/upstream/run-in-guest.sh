@@ -1,9 +1,10 @@
 #!/bin/bash
 # run-in-guest.sh DIR - runs the upstream mm selftests built into DIR twice,
-# reservations off then on, and prints one TAP line per selftest from
-# compare.py: ok when every subtest ends the same way both times, apart from
-# the differences listed in expected-differences.  transhuge-stress never
-# ends by itself: it runs for a bounded time and passes if still alive.
+# reservations off then on (cow twice more with them on, see below), and
+# prints one TAP line per selftest from compare.py: ok when every subtest
+# ends the same way both times, apart from the differences listed in
+# expected-differences.  transhuge-stress never ends by itself: it runs
+# for a bounded time and passes if still alive.
 # Every run has THP enabled=always, so that selftests which do not ask for
 # huge pages (mremap_test) reach the reservation path too, and address-space
 # randomisation off (setarch -R): mremap_test places a mapping next to
@@ -35,8 +36,17 @@ limit=${UPSTREAM_TEST_TIMEOUT:-600}
 n=0
 failed=0
 
-# Runs one selftest into a log and prints its exit status.
+# Runs one selftest into a log and prints its exit status; its time in
+# seconds goes to $log.secs.
 run_one() {
+	local t=$1 log=$2 start rc
+	start=$(date +%s)
+	rc=$(run_one_timed "$t" "$log")
+	echo $(($(date +%s) - start)) >"$log.secs"
+	echo "$rc"
+}
+
+run_one_timed() {
 	local t=$1 log=$2
 	if [ "$t" = transhuge-stress ]; then
 		timeout 20 setarch -R "$dir/$t" -s 64 >"$log" 2>&1
@@ -64,7 +74,9 @@ threshold=/sys/kernel/mm/transparent_hugepage/reservation/promote_threshold
 old_threshold=$(cat $threshold)
 cow_again=0
 grep -qw cow "$dir/tests" && cow_again=1
-echo "1..$(($(wc -w <"$dir/tests") + cow_again))"
+populated_again=0
+[ $cow_again -eq 1 ] && [ -x "$dir/cow-populated" ] && populated_again=1
+echo "1..$(($(wc -w <"$dir/tests") + cow_again + populated_again))"
 for t in $(cat "$dir/tests"); do
 	n=$((n + 1))
 	echo 0 >$knob
@@ -80,7 +92,8 @@ for t in $(cat "$dir/tests"); do
 	/usr/bin/python3 "$here/compare.py" $n "$t" "/tmp/upstream-$t-off.log" "$off_rc" \
 		"/tmp/upstream-$t-on.log" "$on_rc" || failed=$((failed + 1))
 	set -- $before $after
-	echo "# $t with reservations on: thp_resv_alloc +$(($3 - $1)), thp_resv_promote +$(($4 - $2))"
+	echo "# $t with reservations on: thp_resv_alloc +$(($3 - $1)), thp_resv_promote +$(($4 - $2));" \
+		"$(cat "/tmp/upstream-$t-off.log.secs") s off, $(cat "/tmp/upstream-$t-on.log.secs") s on"
 done
 # cow's COW and GUP-pin checks once more on memory reservations back and
 # promote in place at the first fault (promote_threshold 1): every subtest
@@ -99,6 +112,26 @@ if [ $cow_again -eq 1 ]; then
 		/tmp/upstream-cow-off.log "$cow_off_rc" \
 		/tmp/upstream-cow-on-threshold1.log "$on_rc" || failed=$((failed + 1))
 	set -- $before $after
-	echo "# cow at promote_threshold 1: thp_resv_alloc +$(($3 - $1)), thp_resv_promote +$(($4 - $2))"
+	echo "# cow at promote_threshold 1: thp_resv_alloc +$(($3 - $1)), thp_resv_promote +$(($4 - $2));" \
+		"$(cat /tmp/upstream-cow-on-threshold1.log.secs) s"
+fi
+# And at the default promote_threshold, with each THP area populated whole
+# before cow looks for a THP (cow-populated, see build.sh), so that the
+# reservations promote when full: again every subtest must end as cow's
+# with reservations off.
+if [ $populated_again -eq 1 ]; then
+	n=$((n + 1))
+	echo 1 >$knob
+	echo always >$thp
+	before=$(resv_counts)
+	on_rc=$(run_one cow-populated /tmp/upstream-cow-populated-on.log)
+	after=$(resv_counts)
+	echo 0 >$knob
+	/usr/bin/python3 "$here/compare.py" --strict $n "cow (populated whole first)" \
+		/tmp/upstream-cow-off.log "$cow_off_rc" \
+		/tmp/upstream-cow-populated-on.log "$on_rc" || failed=$((failed + 1))
+	set -- $before $after
+	echo "# cow-populated with reservations on: thp_resv_alloc +$(($3 - $1)), thp_resv_promote +$(($4 - $2));" \
+		"$(cat /tmp/upstream-cow-populated-on.log.secs) s"
 fi
 [ $failed -eq 0 ]
