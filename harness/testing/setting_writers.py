@@ -56,6 +56,7 @@ GUEST_ONLY = (
     "kernel-patch/tests/resv_pressure.c",
     "kernel-patch/tests/resv_threshold.c",
     "kernel-patch/tests/resv_swap.c",
+    "kernel-patch/tests/resv_ksm.c",
     "kernel-patch/tests/upstream/run-in-guest.sh",
     "kernel-patch/tests/upstream/compare.py",
     "kernel-patch/bench/resv_bench.c",
