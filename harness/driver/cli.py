@@ -176,15 +176,16 @@ def cmd_list(args):
     # by group, in the paper's order (CINT2000, CFP2000, other), then by name
     loaded.sort(key=lambda w: (manifest.GROUPS.index(w.group), w.name))
     rows = [("workload", "group", "test MB", "paper MB", "ref MB", "description")]
-    for w in loaded:
-        n = w.name
+    for w in [v for w in loaded for v in [w] + [w.variant(n) for n in sorted(w.variants)]]:
         ref = str(w.ref_mb(reach)) if reach else "?"
-        rows.append((n, w.group, str(w.footprint_mb("test")), str(w.footprint_mb("paper")),
+        rows.append((w.name, w.group, str(w.footprint_mb("test")), str(w.footprint_mb("paper")),
                      ref, w.description))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for r in rows:
         print("  ".join(c.ljust(widths[i]) if i in (0, 1) else c.rjust(widths[i])
                         for i, c in enumerate(r[:5])) + "  " + r[5])
+    if any(":" in r[0] for r in rows):
+        print("\nWORKLOAD:VARIANT runs only when named, not in a group or make reproduce")
     if reach:
         print(f"\nref: footprint = paper footprint / 1 MB (its TLB reach) x this host's "
               f"base-page TLB reach ({reach} kB, from CPUID)")

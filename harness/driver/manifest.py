@@ -1,7 +1,9 @@
 """Reads and checks workloads/<name>/workload.toml (format: workloads/FORMAT.md)
 and expands its command templates."""
+import copy
 import math
 import os
+import re
 import tomllib
 
 from .errors import UserError
@@ -11,8 +13,10 @@ SIZES = ("test", "paper", "ref")
 GROUPS = ("CINT2000", "CFP2000", "other")
 TOP_KEYS = {"name": str, "group": str, "paper_row": str, "description": str,
             "binaries": list}
-SECTIONS = {"sizes", "prepare", "run", "check"}
+SECTIONS = {"sizes", "prepare", "run", "check", "variants"}
 SIZE_KEYS = {"args", "footprint_mb", "ref_ratio", "seconds"}
+VARIANT_KEYS = {"description": str, "args": list}
+VARIANT_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
 class Workload:
@@ -28,8 +32,23 @@ class Workload:
         self.run = data["run"]["command"]
         self.helpers = data["run"].get("helpers", [])
         self.check = data["check"]["command"]
+        self.variants = data.get("variants", {})
         self.spstat_flags = []      # more spstat options for its runs
         self.record_extra = {}      # more fields for its records
+
+    def variant(self, name):
+        """This workload run as its variant name: named WORKLOAD:NAME, with the
+        variant's args after every size's own."""
+        if name not in self.variants:
+            raise UserError(f"unknown variant '{name}' of workload '{self.name}'; known: "
+                            f"{', '.join(sorted(self.variants)) or 'none'}")
+        v = copy.copy(self)
+        v.name = f"{self.name}:{name}"
+        v.description = self.variants[name]["description"]
+        v.sizes = {size: dict(s, args=s["args"] + self.variants[name]["args"])
+                   for size, s in self.sizes.items()}
+        v.variants = {}
+        return v
 
     def footprint_mb(self, size, ref_mb=None):
         if size == "ref":
@@ -136,6 +155,22 @@ def validate(path, folder_name, data):
     extra = set(sizes) - set(SIZES)
     if extra:
         _fail(path, f"unknown size [sizes.{sorted(extra)[0]}]; sizes are {', '.join(SIZES)}")
+    variants = data.get("variants", {})
+    if not isinstance(variants, dict):
+        _fail(path, "variants must be [variants.NAME] tables")
+    for name, v in variants.items():
+        if not VARIANT_NAME.fullmatch(name):
+            _fail(path, f"variant name '{name}' must be lower-case letters, digits, - or _")
+        if not isinstance(v, dict):
+            _fail(path, f"[variants.{name}] must be a table")
+        for key, kind in VARIANT_KEYS.items():
+            if not isinstance(v.get(key), kind):
+                _fail(path, f"[variants.{name}] needs {key} = a {kind.__name__}")
+        if not v["args"] or not all(isinstance(a, str) for a in v["args"]):
+            _fail(path, f"[variants.{name}] args must be a non-empty list of strings")
+        extra = set(v) - set(VARIANT_KEYS)
+        if extra:
+            _fail(path, f"[variants.{name}]: unknown key '{sorted(extra)[0]}'")
 
 
 def available(root=None):
@@ -146,8 +181,12 @@ def available(root=None):
 
 
 def find(name, root=None):
+    """The workload called name, or for WORKLOAD:VARIANT that workload's
+    variant (variants run only when named, never as part of a suite)."""
     root = root or config.workloads_dir()
     names = available(root)
-    if name not in names:
-        raise UserError(f"unknown workload '{name}'; known: {', '.join(names) or 'none'}")
-    return load(os.path.join(root, name))
+    base, sep, variant = name.partition(":")
+    if base not in names:
+        raise UserError(f"unknown workload '{base}'; known: {', '.join(names) or 'none'}")
+    w = load(os.path.join(root, base))
+    return w.variant(variant) if sep else w

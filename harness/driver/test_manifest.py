@@ -111,3 +111,55 @@ def test_unknown_placeholder(tmp_path):
     w = manifest.load(write(tmp_path, GOOD.replace("{out}/r\"]\n[check]", "{outt}/r\"]\n[check]")))
     with pytest.raises(UserError, match="unknown placeholder {outt}"):
         w.expand(w.run, "test", out="/o", input="/i", seed="1")
+
+
+VARIANT = GOOD + '''
+[variants.malloc]
+description = "from malloc"
+args = ["--alloc", "malloc"]
+'''
+
+
+def test_variant_appends_its_args_to_every_size(tmp_path):
+    write(tmp_path, VARIANT)
+    w = manifest.find("demo:malloc", root=str(tmp_path))
+    assert w.name == "demo:malloc"
+    assert w.description == "from malloc"
+    assert w.paper_row == "matrix"
+    cmd = w.expand(w.run, "test", out="/o", input="/i", seed="1")
+    assert cmd == [os.path.join(paths.BIN, "sp-demo"), "-n", "4", "--alloc", "malloc", "-o", "/o/r"]
+    assert w.expand(w.check, "ref", out="/o", input="/i", seed="1", ref_mb="9")[1:] == \
+        ["--mb", "9", "--alloc", "malloc", "/o/r"]
+    base = manifest.find("demo", root=str(tmp_path))
+    assert base.expand(base.run, "test", out="/o", input="/i", seed="1")[1:3] == ["-n", "4"]
+    assert len(base.sizes["test"]["args"]) == 2
+    assert manifest.available(str(tmp_path)) == ["demo"]
+
+
+@pytest.mark.parametrize("name,message", [
+    ("demo:pool", "unknown variant 'pool' of workload 'demo'; known: malloc"),
+    ("demo:", "unknown variant '' of workload 'demo'"),
+    ("nodemo:malloc", "unknown workload 'nodemo'"),
+])
+def test_unknown_variant_is_refused(tmp_path, name, message):
+    write(tmp_path, VARIANT)
+    with pytest.raises(UserError, match=message):
+        manifest.find(name, root=str(tmp_path))
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda t: t.replace('args = ["--alloc", "malloc"]', 'args = []'), "args must be a non-empty list"),
+    (lambda t: t.replace('description = "from malloc"\n', ''), r"\[variants.malloc\] needs description"),
+    (lambda t: t.replace('[variants.malloc]', '[variants.Malloc]'), "variant name 'Malloc'"),
+    (lambda t: t + 'extra = 1\n', r"\[variants.malloc\]: unknown key 'extra'"),
+])
+def test_bad_variant_is_refused(tmp_path, change, message):
+    with pytest.raises(UserError, match=message):
+        manifest.load(write(tmp_path, change(VARIANT)))
+
+
+def test_tree_malloc_variant_is_shipped():
+    w = manifest.find("tree:malloc")
+    assert w.expand(w.run, "test", out="/o", input="/i", seed="1")[-4:] == \
+        ["-s", "1", "-o", "/o/result.txt"]
+    assert "--alloc" in w.expand(w.run, "test", out="/o", input="/i", seed="1")
