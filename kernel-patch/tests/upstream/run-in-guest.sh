@@ -95,43 +95,34 @@ for t in $(cat "$dir/tests"); do
 	echo "# $t with reservations on: thp_resv_alloc +$(($3 - $1)), thp_resv_promote +$(($4 - $2));" \
 		"$(cat "/tmp/upstream-$t-off.log.secs") s off, $(cat "/tmp/upstream-$t-on.log.secs") s on"
 done
-# cow's COW and GUP-pin checks once more on memory reservations back and
-# promote in place at the first fault (promote_threshold 1): every subtest
-# must end as with reservations off, none skipped for want of a THP.
-if [ $cow_again -eq 1 ]; then
+# Runs cow's COW and GUP-pin checks once more, as BINARY with reservations
+# on at promote_threshold THRESHOLD, and judges them --strict against cow
+# with reservations off: every subtest must end the same, none skipped for
+# want of a THP.  LOG names the run, LABEL its TAP line and NOTE its line of
+# counters.
+cow_again() {
+	local binary=$1 threshold_now=$2 log=/tmp/upstream-$3.log label=$4 note=$5
+	local before after on_rc
 	n=$((n + 1))
 	echo 1 >$knob
-	echo 1 >$threshold
+	echo "$threshold_now" >$threshold
 	echo always >$thp
 	before=$(resv_counts)
-	on_rc=$(run_one cow /tmp/upstream-cow-on-threshold1.log)
+	on_rc=$(run_one "$binary" "$log")
 	after=$(resv_counts)
 	echo "$old_threshold" >$threshold
 	echo 0 >$knob
-	/usr/bin/python3 "$here/compare.py" --strict $n "cow (promote_threshold 1)" \
-		/tmp/upstream-cow-off.log "$cow_off_rc" \
-		/tmp/upstream-cow-on-threshold1.log "$on_rc" || failed=$((failed + 1))
+	/usr/bin/python3 "$here/compare.py" --strict $n "$label" \
+		/tmp/upstream-cow-off.log "$cow_off_rc" "$log" "$on_rc" || failed=$((failed + 1))
 	set -- $before $after
-	echo "# cow at promote_threshold 1: thp_resv_alloc +$(($3 - $1)), thp_resv_promote +$(($4 - $2));" \
-		"$(cat /tmp/upstream-cow-on-threshold1.log.secs) s"
-fi
-# And at the default promote_threshold, with each THP area populated whole
-# before cow looks for a THP (cow-populated, see build.sh), so that the
-# reservations promote when full: again every subtest must end as cow's
-# with reservations off.
-if [ $populated_again -eq 1 ]; then
-	n=$((n + 1))
-	echo 1 >$knob
-	echo always >$thp
-	before=$(resv_counts)
-	on_rc=$(run_one cow-populated /tmp/upstream-cow-populated-on.log)
-	after=$(resv_counts)
-	echo 0 >$knob
-	/usr/bin/python3 "$here/compare.py" --strict $n "cow (populated whole first)" \
-		/tmp/upstream-cow-off.log "$cow_off_rc" \
-		/tmp/upstream-cow-populated-on.log "$on_rc" || failed=$((failed + 1))
-	set -- $before $after
-	echo "# cow-populated with reservations on: thp_resv_alloc +$(($3 - $1)), thp_resv_promote +$(($4 - $2));" \
-		"$(cat /tmp/upstream-cow-populated-on.log.secs) s"
-fi
+	echo "# $note: thp_resv_alloc +$(($3 - $1)), thp_resv_promote +$(($4 - $2)); $(cat "$log.secs") s"
+}
+# Reservations that promote in place at their first fault.
+[ $cow_again -eq 1 ] && cow_again cow 1 cow-on-threshold1 \
+	"cow (promote_threshold 1)" "cow at promote_threshold 1"
+# At the default threshold, each THP area populated whole before cow looks
+# for a THP (cow-populated, see build.sh), so that reservations promote
+# when full.
+[ $populated_again -eq 1 ] && cow_again cow-populated "$old_threshold" cow-populated-on \
+	"cow (populated whole first)" "cow-populated with reservations on"
 [ $failed -eq 0 ]
