@@ -92,7 +92,7 @@ def assert_manifest_basics(m, test_file):
     folder, the three sizes, built binaries, and a program of its own at
     the head of every {bin}/ command."""
     assert set(m) <= {"name", "group", "paper_row", "description",
-                      "binaries", "sizes", "prepare", "run", "check"}
+                      "binaries", "sizes", "prepare", "run", "check", "variants"}
     assert m["name"] == os.path.basename(os.path.dirname(os.path.abspath(test_file)))
     assert set(m["sizes"]) == {"test", "paper", "ref"}
     for b in m["binaries"]:

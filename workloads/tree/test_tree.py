@@ -116,6 +116,8 @@ def test_unwritable_output_fails(tmp_path):
 def test_manifest_keys_and_binaries():
     m = MANIFEST
     assert_manifest_basics(m, __file__)
+    # tree:malloc is the run test_pool_and_malloc_give_one_result checks
+    assert m["variants"]["malloc"]["args"] == ["--alloc", "malloc"]
     assert m["group"] == "other" and m["paper_row"] == "tree"
     assert m["sizes"]["test"]["footprint_mb"] >= 32
     assert m["sizes"]["paper"]["footprint_mb"] > 0
