@@ -16,9 +16,9 @@ from .errors import UserError
 TARBALL = "/usr/src/linux-source-6.12.tar.xz"
 CONFIGS = os.path.join(paths.REPO, "kernel-patch", "config")
 # variant -> (patched?, extra config fragments)
-VARIANTS = {"stock": (False, ["guest.config"]),
-            "patched": (True, ["guest.config"]),
-            "test": (True, ["guest.config", "debug.config"])}
+VARIANTS = {"stock": (False, ["guest.config", "lean.config"]),
+            "patched": (True, ["guest.config", "lean.config"]),
+            "test": (True, ["guest.config", "lean.config", "debug.config"])}
 SERIES_DIR = ".spbench-series"
 
 
