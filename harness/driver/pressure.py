@@ -55,7 +55,7 @@ def measure(w, size, model, seed, ref_mb, timeout, scratch):
     path, name = model
     outdir = tempfile.mkdtemp(prefix=f"{w.name}-pressure-", dir=scratch)
     rec = {"schema": "spbench-pressure/1", "workload": w.name, "size": size, "model": name,
-           "seed": seed}
+           "seed": seed, "args": w.sizes[size]["args"]}
     if ref_mb is not None:
         rec["ref_mb"] = ref_mb
     try:
@@ -76,6 +76,13 @@ def measure(w, size, model, seed, ref_mb, timeout, scratch):
     finally:
         shutil.rmtree(outdir, ignore_errors=True)
     return rec
+
+
+def current(rec, w, seed, ref_mb):
+    """Whether rec measured what w's manifest asks for now: a changed size (args or ref
+    ratio) or seed makes an earlier record stale, and it is measured again."""
+    return (rec.get("args") == w.sizes[rec["size"]]["args"] and rec.get("seed") == seed
+            and rec.get("ref_mb") == ref_mb)
 
 
 def done(out):
@@ -100,9 +107,9 @@ def run(names, out, seed):
         for name in names:
             w = manifest.find(name)
             for size, model in SIDES:
-                if (name, size) in have:
-                    continue
                 ref_mb = w.ref_mb(reach) if size == "ref" else None
+                if (name, size) in have and current(have[(name, size)], w, seed, ref_mb):
+                    continue
                 timeout = max(TIMEOUT_MIN_S,
                               TIMEOUT_FACTOR * est.sim_run_seconds(name, size))
                 print(f"spbench: pressure: {name} {size} under sptlb ({models[model][1]})",

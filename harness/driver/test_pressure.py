@@ -39,23 +39,43 @@ def test_the_table_gives_misses_per_thousand_and_their_ratio():
 def test_a_second_call_simulates_only_what_is_missing(tmp_path, monkeypatch):
     calls = []
 
-    def fake(w, size, model, seed, ref_mb, timeout, scratch):
-        calls.append((w.name, size))
-        return {"workload": w.name, "size": size, "data_accesses": 10, "data_misses": 1}
-    monkeypatch.setattr(pressure, "measure", fake)
-    monkeypatch.setattr(pressure, "model_files",
-                        lambda tmp: {"alpha21264": ("a", "alpha21264"), "host": ("h", "host")})
-    monkeypatch.setattr("harness.tlbsim.sptlb.tool_ready", lambda: None)
-    out = str(tmp_path / "p")
+    out = _fake_runs(monkeypatch, tmp_path, calls)
     pressure.run(["tree"], out, 42)
     assert calls == [("tree", "paper"), ("tree", "ref")]
-    (tmp_path / "p" / pressure.FILE).write_text(
-        json.dumps({"workload": "tree", "size": "paper", "data_accesses": 10,
-                    "data_misses": 1}) + "\n")
+    tree = manifest.find("tree")
+    paper = {"workload": "tree", "size": "paper", "seed": 42,
+             "args": tree.sizes["paper"]["args"], "data_accesses": 10, "data_misses": 1}
+    (tmp_path / "p" / pressure.FILE).write_text(json.dumps(paper) + "\n")
     calls.clear()
     recs = pressure.run(["tree"], out, 42)
     assert calls == [("tree", "ref")]
     assert set(recs) == {("tree", "paper"), ("tree", "ref")}
+
+
+def _fake_runs(monkeypatch, tmp_path, calls):
+    def fake(w, size, model, seed, ref_mb, timeout, scratch):
+        calls.append((w.name, size))
+        return {"workload": w.name, "size": size, "seed": seed, "args": w.sizes[size]["args"],
+                "ref_mb": ref_mb, "data_accesses": 10, "data_misses": 1}
+    monkeypatch.setattr(pressure, "measure", fake)
+    monkeypatch.setattr(pressure, "model_files",
+                        lambda tmp: {"alpha21264": ("a", "alpha21264"), "host": ("h", "host")})
+    monkeypatch.setattr("harness.tlbsim.sptlb.tool_ready", lambda: None)
+    return str(tmp_path / "p")
+
+
+def test_a_record_of_other_args_or_seed_is_measured_again(tmp_path, monkeypatch):
+    calls = []
+    out = _fake_runs(monkeypatch, tmp_path, calls)
+    tree = manifest.find("tree")
+    recs = [{"workload": "tree", "size": "paper", "seed": 42, "args": ["-n", "7"],
+             "data_accesses": 10, "data_misses": 1},
+            {"workload": "tree", "size": "ref", "seed": 7, "args": tree.sizes["ref"]["args"],
+             "ref_mb": 5, "data_accesses": 10, "data_misses": 1}]
+    os.makedirs(out)
+    (tmp_path / "p" / pressure.FILE).write_text("".join(json.dumps(r) + "\n" for r in recs))
+    pressure.run(["tree"], out, 42)
+    assert calls == [("tree", "paper"), ("tree", "ref")]
 
 
 def test_an_unknown_workload_is_one_line():
