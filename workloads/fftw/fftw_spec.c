@@ -15,6 +15,27 @@ static double unit(uint64_t r)
 	return (double)(r >> 11) * 0x1p-52 - 1.0;
 }
 
+/* The largest n <= max with no prime factor above 7: FFTW has fixed-size
+ * codelets for those, and a larger prime factor (161 = 7 x 23) sends a
+ * transform through generic O(p^2) codelets that multiply the accesses per
+ * point and dilute its TLB misses. */
+static long smooth_at_most(long max)
+{
+	static const long primes[] = { 2, 3, 5, 7 };
+	long n, m;
+	size_t i;
+
+	for (n = max; n > 1; n--) {
+		m = n;
+		for (i = 0; i < sizeof(primes) / sizeof(primes[0]); i++)
+			while (m % primes[i] == 0)
+				m /= primes[i];
+		if (m == 1)
+			break;
+	}
+	return n;
+}
+
 void fftw_parse_args(int argc, char **argv, int with_output,
 		     struct fftw_args *a)
 {
@@ -30,7 +51,7 @@ void fftw_parse_args(int argc, char **argv, int with_output,
 	cli_size_parse(&s, argc, argv, with_output);
 	/* Two n^3 grids of 16-byte complex doubles in mb MiB; the nudge
 	 * keeps exact cubes from rounding down. */
-	by_mb = (long)(cbrt((double)s.mb * 1048576.0 / 32.0) + 1e-9);
+	by_mb = smooth_at_most((long)(cbrt((double)s.mb * 1048576.0 / 32.0) + 1e-9));
 	a->n = (long)cli_size_count(&s, by_mb);
 	a->reps = (long)reps;
 	a->seed = s.seed;

@@ -48,6 +48,14 @@ def test_mb_picks_n(tmp_path):
     assert check(path, ["--mb", "1"]).returncode == 0
 
 
+@pytest.mark.parametrize("mb, n", [(3, 45), (20, 84), (128, 160)])
+def test_mb_rounds_n_down_to_factors_of_2_3_5_7(tmp_path, mb, n):
+    # cube roots 46.2 (46 = 2 x 23), 86.8 (86 = 2 x 43), 161.3 (161 = 7 x 23)
+    path = tmp_path / "r.txt"
+    assert run("sp-fftw", "--mb", str(mb), "-o", str(path)).returncode == 0
+    assert f"\nn {n}\n" in path.read_text()
+
+
 def change_leading_digit(path, line_start, field):
     lines = path.read_text().splitlines(keepends=True)
     for i, line in enumerate(lines):
@@ -119,7 +127,7 @@ def test_manifest_keys_and_binaries():
     assert m["sizes"]["paper"]["footprint_mb"] > 0
     assert m["sizes"]["paper"]["args"][:2] == ["-n", "200"]
     assert m["sizes"]["ref"]["ref_ratio"] == 256
-    assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
+    assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}", "-r", "16"]
 
 
 def test_manifest_commands_run_and_check(tmp_path):
