@@ -85,6 +85,12 @@ def parser():
                     help="skip the upstream mm selftests, run with reservations off and on "
                     "(about 5 minutes under TCG)")
 
+    kc = ksub.add_parser("check-series", help="apply the patches one by one: each must "
+                         "build (mm/ and the C files it touches) and pass checkpatch --strict")
+    kc.add_argument("--variant", default="test", choices=("patched", "test"),
+                    help="whose config to compile with (test: with CONFIG_DEBUG_VM, lockdep)")
+    kc.add_argument("--source", help="a Linux source tree (default: Debian's linux-source-6.12)")
+
     ka = ksub.add_parser("adversary", help="the paper's overhead adversaries: stock and "
                          "patched kernel in the same VM, times as ratios")
     ka.add_argument("--out", help="result folder (default: results/<date>-adversary); "
@@ -359,6 +365,9 @@ def cmd_kernel(args):
     if args.kernel_command == "test":
         return kernel_test.run(args.timeout, args.accel, not args.reservations_off,
                                args.upstream)
+    if args.kernel_command == "check-series":
+        from . import kernel_series
+        return kernel_series.check(args.variant, args.source)
     if args.kernel_command == "adversary":
         from . import adversary
         from analysis import adversary as adversary_table
@@ -367,7 +376,8 @@ def cmd_kernel(args):
         print(adversary_table.render(out) or "no adversary run finished", end="")
         print(f"spbench: results in {out}", file=sys.stderr)
         return 1 if failed else 0
-    raise UserError("spbench kernel needs an action: build, boot, test or adversary")
+    raise UserError("spbench kernel needs an action: build, boot, test, adversary or "
+                    "check-series")
 
 
 def cmd_tlbsim(args):
