@@ -44,13 +44,14 @@ def test_odd_size_passes(tmp_path):
 def test_mb_picks_n(tmp_path):
     path = tmp_path / "r.txt"
     assert run("sp-fftw", "--mb", "1", "-o", str(path)).returncode == 0
-    assert "\nn 32\n" in path.read_text()   # 2 x 32^3 x 16 B = 1 MiB
+    assert "\nn 30\n" in path.read_text()   # 2 x 32^3 x 16 B = 1 MiB; 32 = 16 x 2, 31 prime
     assert check(path, ["--mb", "1"]).returncode == 0
 
 
-@pytest.mark.parametrize("mb, n", [(3, 45), (20, 84), (128, 160)])
-def test_mb_rounds_n_down_to_factors_of_2_3_5_7(tmp_path, mb, n):
-    # cube roots 46.2 (46 = 2 x 23), 86.8 (86 = 2 x 43), 161.3 (161 = 7 x 23)
+@pytest.mark.parametrize("mb, n", [(3, 45), (20, 84), (128, 150)])
+def test_mb_rounds_n_down_to_factors_of_2_3_5_7_not_of_16(tmp_path, mb, n):
+    # cube roots 46.2 (46 = 2 x 23), 86.8 (86 = 2 x 43, 85 = 5 x 17), 161.3 (161 =
+    # 7 x 23, 160 = 16 x 10, and 159 to 151 each have a prime factor above 7)
     path = tmp_path / "r.txt"
     assert run("sp-fftw", "--mb", str(mb), "-o", str(path)).returncode == 0
     assert f"\nn {n}\n" in path.read_text()
@@ -126,7 +127,7 @@ def test_manifest_keys_and_binaries():
     assert m["sizes"]["test"]["footprint_mb"] >= 32
     assert m["sizes"]["paper"]["footprint_mb"] > 0
     assert m["sizes"]["paper"]["args"][:2] == ["-n", "200"]
-    assert m["sizes"]["ref"]["ref_ratio"] == 256
+    assert m["sizes"]["ref"]["ref_ratio"] == 512
     assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}", "-r", "16"]
 
 
