@@ -4,6 +4,7 @@ ref scales each footprint to this host's TLB reach; this says whether that gives
 paper's pressure, apart from what a miss costs. One sptlb run per workload and side, the
 base policy only (every policy costs a lookup per access), kept in pressure.jsonl, from
 which a second call goes on."""
+import glob
 import json
 import os
 import shutil
@@ -19,6 +20,8 @@ from .inputs import prepare_inputs, workload_values
 # (size, model): the paper's machine at the paper's size, this host at ref
 SIDES = (("paper", "alpha21264"), ("ref", "host"))
 FILE = "pressure.jsonl"
+# counts simulated earlier, each record with the TLB geometry it was simulated with
+MEASURED = os.path.join(paths.REPO, "harness", "tlbsim", "measured")
 # a run is stopped as hung at this many times what it should take, at least 10 minutes
 TIMEOUT_FACTOR = 20
 TIMEOUT_MIN_S = 600.0
@@ -35,6 +38,13 @@ def base_only(model_file, dest):
         f.write("\n".join("policies base" if ln.split()[:1] == ["policies"] else ln
                           for ln in lines) + "\n")
     return dest, name
+
+
+def geometry(model_file):
+    """A model's page sizes and TLBs (its 'pages' and 'tlb' lines): what a count depends on,
+    whatever the model is called or where its file lies."""
+    with open(model_file) as f:
+        return [" ".join(ln.split()) for ln in f if ln.split()[:1] in (["pages"], ["tlb"])]
 
 
 def model_files(tmp):
@@ -55,7 +65,7 @@ def measure(w, size, model, seed, ref_mb, timeout, scratch):
     path, name = model
     outdir = tempfile.mkdtemp(prefix=f"{w.name}-pressure-", dir=scratch)
     rec = {"schema": "spbench-pressure/1", "workload": w.name, "size": size, "model": name,
-           "seed": seed, "args": w.sizes[size]["args"]}
+           "seed": seed, "args": w.sizes[size]["args"], "tlbs": geometry(path)}
     if ref_mb is not None:
         rec["ref_mb"] = ref_mb
     try:
@@ -122,6 +132,39 @@ def run(names, out, seed):
                 else:
                     have[(name, size)] = rec
     return have
+
+
+def from_measured(out, names, seed):
+    """Adds to out's pressure.jsonl the counts under MEASURED that were simulated with this
+    host's TLB geometry (and the Alpha's), the manifests' current args and this seed: the
+    simulation is exact, so the same geometry and program give the same count, and hours
+    of it are not repeated. Returns the workloads of names that then have both sides."""
+    with tempfile.TemporaryDirectory(prefix="pressure-models-") as tmp:
+        try:
+            models = model_files(tmp)
+        except UserError:
+            return []
+        want = {size: geometry(models[model][0]) for size, model in SIDES}
+    reach = hostinfo.host()["tlb_reach_4k_kb"]
+    have = done(out)
+    found = {}
+    for path in sorted(glob.glob(os.path.join(MEASURED, "*.jsonl"))):
+        for r in atomic.read_records(path):
+            name, size = r.get("workload"), r.get("size")
+            if name not in names or size not in want or r.get("tlbs") != want[size]:
+                continue
+            w = manifest.find(name)
+            ref_mb = w.ref_mb(reach) if size == "ref" else None
+            if "data_misses" in r and current(r, w, seed, ref_mb):
+                found[(name, size)] = dict(r, source=os.path.relpath(path, paths.REPO))
+    os.makedirs(out, exist_ok=True)
+    for key, rec in sorted(found.items()):
+        old = have.get(key)
+        if old and current(old, manifest.find(key[0]), seed, rec.get("ref_mb")):
+            continue
+        atomic.append_line(os.path.join(out, FILE), json.dumps(rec, separators=(",", ":")))
+        have[key] = rec
+    return [n for n in names if (n, "paper") in have and (n, "ref") in have]
 
 
 def render(names, recs):

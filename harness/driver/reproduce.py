@@ -14,7 +14,7 @@ import sys
 import time
 
 from . import (adversary, atomic, config, estimate, guest_run, kernel_build, manifest,
-               memstate, paths, policies, sustained)
+               memstate, paths, policies, pressure, sustained)
 from .errors import UserError
 from .experiment import Context, Experiment
 from .plan import Plan, pending
@@ -287,6 +287,18 @@ def expected(s, out, est, hplans, kplans):
     return total, sim_s
 
 
+def _say_pressure(out, s):
+    """The report explains each row by its TLB pressure where the folder has it: counts
+    simulated earlier with this host's TLB geometry are taken, not simulated again."""
+    have = pressure.from_measured(out, s.workloads, s.seed)
+    if have:
+        _say(f"TLB pressure: {len(have)} of {len(s.workloads)} workloads simulated earlier "
+             f"with this host's TLB geometry ({os.path.relpath(pressure.MEASURED, paths.REPO)})")
+    else:
+        _say("TLB pressure: no earlier simulation matches this host's TLB geometry; "
+             f"'spbench pressure --out {out}' adds it (hours)")
+
+
 def run(s, out, argv):
     """Runs the stages of s into out; returns the number of failed checks."""
     out = os.path.abspath(out)
@@ -299,6 +311,8 @@ def run(s, out, argv):
          " (" + ", ".join(f"{k} {estimate.clock(v)}" for k, v in total.items()) + ")")
     if "table2" in s.stages and "table2" not in hplans:
         _say("table2: no workload of the paper's table 2 or no single mTHP size here; skipped")
+    if s.size == "ref":
+        _say_pressure(out, s)
     remaining = dict(total)
 
     def begin(part):

@@ -123,3 +123,55 @@ def test_measure_records_one_side(tmp_path):
     assert "error" not in rec and rec["exit_status"] == 0 and rec["model"] == "alpha21264"
     assert 0 < rec["data_misses"] < rec["data_accesses"]
     assert os.listdir(scratch) == []
+
+
+def _geometry_models(tmp_path, monkeypatch, host_tlb):
+    """model_files() giving an Alpha-like and a host model of the given host TLB line."""
+    models = {}
+    for name, tlb in (("alpha21264", "tlb dtb data 128 128 nlu 8K"), ("host", host_tlb)):
+        path = tmp_path / f"{name}.model"
+        path.write_text(f"name {name}\npages 8K\n{tlb}\npolicies base\n")
+        models[name] = (str(path), name)
+    monkeypatch.setattr(pressure, "model_files", lambda tmp: models)
+    monkeypatch.setattr(pressure.hostinfo, "host", lambda: {"tlb_reach_4k_kb": 512})
+
+
+def _measured(tmp_path, monkeypatch, recs):
+    d = tmp_path / "measured"
+    d.mkdir()
+    (d / "vm.jsonl").write_text("".join(json.dumps(r) + "\n" for r in recs))
+    monkeypatch.setattr(pressure, "MEASURED", str(d))
+
+
+def _rec(size, tlb, **kw):
+    tree = manifest.find("tree")
+    r = {"workload": "tree", "size": size, "seed": 42, "args": tree.sizes[size]["args"],
+         "tlbs": ["pages 8K", tlb], "data_accesses": 1000, "data_misses": 7}
+    if size == "ref":
+        r["ref_mb"] = tree.ref_mb(512)
+    r.update(kw)
+    return r
+
+
+def test_counts_of_the_same_geometry_are_taken_once(tmp_path, monkeypatch):
+    _geometry_models(tmp_path, monkeypatch, "tlb l2 data 128 8 lru 8K")
+    _measured(tmp_path, monkeypatch, [_rec("paper", "tlb dtb data 128 128 nlu 8K"),
+                                      _rec("ref", "tlb l2 data 128 8 lru 8K")])
+    out = str(tmp_path / "r")
+    assert pressure.from_measured(out, ["tree", "sp"], 42) == ["tree"]
+    assert pressure.from_measured(out, ["tree", "sp"], 42) == ["tree"]
+    lines = (tmp_path / "r" / pressure.FILE).read_text().splitlines()
+    assert len(lines) == 2
+    assert all(json.loads(ln)["source"] == os.path.relpath(
+        str(tmp_path / "measured" / "vm.jsonl"), paths.REPO) for ln in lines)
+
+
+def test_counts_of_another_geometry_args_or_seed_are_not_taken(tmp_path, monkeypatch):
+    _geometry_models(tmp_path, monkeypatch, "tlb l2 data 2048 8 lru 8K")
+    _measured(tmp_path, monkeypatch, [
+        _rec("paper", "tlb dtb data 128 128 nlu 8K", args=["--nodes", "1"]),
+        _rec("paper", "tlb dtb data 128 128 nlu 8K", seed=7),
+        _rec("ref", "tlb l2 data 128 8 lru 8K")])       # this host has 2048 entries
+    out = str(tmp_path / "r")
+    assert pressure.from_measured(out, ["tree"], 42) == []
+    assert not os.path.exists(os.path.join(out, pressure.FILE))
