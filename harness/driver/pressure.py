@@ -153,18 +153,25 @@ def from_measured(out, names, seed):
             name, size = r.get("workload"), r.get("size")
             if name not in names or size not in want or r.get("tlbs") != want[size]:
                 continue
-            w = manifest.find(name)
-            ref_mb = w.ref_mb(reach) if size == "ref" else None
-            if "data_misses" in r and current(r, w, seed, ref_mb):
+            if "data_misses" in r and current(r, manifest.find(name), seed,
+                                              _ref_mb(name, size, reach)):
                 found[(name, size)] = dict(r, source=os.path.relpath(path, paths.REPO))
     os.makedirs(out, exist_ok=True)
-    for key, rec in sorted(found.items()):
-        old = have.get(key)
-        if old and current(old, manifest.find(key[0]), seed, rec.get("ref_mb")):
-            continue
-        atomic.append_line(os.path.join(out, FILE), json.dumps(rec, separators=(",", ":")))
-        have[key] = rec
-    return [n for n in names if (n, "paper") in have and (n, "ref") in have]
+    for (name, size), rec in sorted(found.items()):
+        if not _current_in(have, name, size, seed, reach):
+            atomic.append_line(os.path.join(out, FILE), json.dumps(rec, separators=(",", ":")))
+            have[(name, size)] = rec
+    return [n for n in names if all(_current_in(have, n, size, seed, reach) for size in want)]
+
+
+def _ref_mb(name, size, reach):
+    return manifest.find(name).ref_mb(reach) if size == "ref" else None
+
+
+def _current_in(have, name, size, seed, reach):
+    rec = have.get((name, size))
+    return rec is not None and current(rec, manifest.find(name), seed,
+                                       _ref_mb(name, size, reach))
 
 
 def render(names, recs):

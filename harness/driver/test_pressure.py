@@ -160,6 +160,7 @@ def test_counts_of_the_same_geometry_are_taken_once(tmp_path, monkeypatch):
     out = str(tmp_path / "r")
     assert pressure.from_measured(out, ["tree", "sp"], 42) == ["tree"]
     assert pressure.from_measured(out, ["tree", "sp"], 42) == ["tree"]
+    assert pressure.from_measured(out, ["tree"], 7) == []     # counted with seed 42
     lines = (tmp_path / "r" / pressure.FILE).read_text().splitlines()
     assert len(lines) == 2
     assert all(json.loads(ln)["source"] == os.path.relpath(
