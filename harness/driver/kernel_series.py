@@ -88,8 +88,9 @@ def check(variant="test", source=None, jobs=None, out=sys.stdout):
         _apply(tree, p, log)
         targets = build_targets(p)
         t0 = time.monotonic()
-        built = subprocess.run(make + targets, stdout=open(log, "a"),
-                               stderr=subprocess.STDOUT).returncode == 0
+        with open(log, "a") as f:
+            built = subprocess.run(make + targets, stdout=f,
+                                   stderr=subprocess.STDOUT).returncode == 0
         secs = time.monotonic() - t0
         errors, warnings, checks, found = checkpatch(tree, p)
         ok = built and errors == 0 and warnings == 0
