@@ -117,9 +117,9 @@ def run(names, out, seed):
         for name in names:
             w = manifest.find(name)
             for size, model in SIDES:
-                ref_mb = w.ref_mb(reach) if size == "ref" else None
-                if (name, size) in have and current(have[(name, size)], w, seed, ref_mb):
+                if _current_in(have, name, size, seed, reach):
                     continue
+                ref_mb = _ref_mb(name, size, reach)
                 timeout = max(TIMEOUT_MIN_S,
                               TIMEOUT_FACTOR * est.sim_run_seconds(name, size))
                 print(f"spbench: pressure: {name} {size} under sptlb ({models[model][1]})",
