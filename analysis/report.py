@@ -84,6 +84,71 @@ def _table1_csv(rs, ref):
     return out.getvalue()
 
 
+def _fragmented_csv(clean, frag):
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["workload", "policy", "runs", "clean_speedup", "speedup", "ci_lo", "ci_hi",
+                "significant", "huge_pct", "contiguity_before_min", "contiguity_before_max"])
+    cb = table.best(clean) if clean else {}
+    for name, r in sorted(table.best(frag, "fragmented").items()):
+        c, s = cb.get(name), r.speedup
+        cont = [x for x in (_contiguity(g) for g in frag.groups.values() if g.workload == name)
+                if x]
+        w.writerow([name, r.group.policy, len(r.group.records),
+                    _f(c.speedup.value if c else None), _f(s.value), _f(s.lo), _f(s.hi),
+                    "" if r.sig is None else int(r.sig), _f(r.cov.huge_pct),
+                    _f(min(x[0] for x in cont) if cont else None),
+                    _f(max(x[1] for x in cont) if cont else None)])
+    return out.getvalue()
+
+
+def _table2_csv(t2, ref):
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["workload", "state", "policy", "runs", "speedup", "ci_lo", "ci_hi",
+                "significant", "paper_speedup"])
+    column = {policy: col for policy, col, _ in paper_mod.SINGLE_SIZE}
+    for g in t2.ordered():
+        if g.policy not in column:
+            continue
+        r = compare.row(t2, g)
+        s = r.speedup
+        paper = ref.single_speedup(g.workload, column[g.policy]) if g.state == "clean" else None
+        w.writerow([g.workload, g.state, g.policy, len(g.records), _f(s.value), _f(s.lo),
+                    _f(s.hi), "" if r.sig is None else int(r.sig),
+                    _f(paper if isinstance(paper, (int, float)) else None)])
+    return out.getvalue()
+
+
+def _sustained_csv(folder):
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["scheme", "run", "speedup", "huge_2m", "wanted_2m", "passed"])
+    rs, _, _ = sustained.rows(folder)
+    for r in rs:
+        w.writerow([r["scheme"], r["run"], _f(r["speedup"]), r["huge_2m"], r["wanted_2m"],
+                    int(bool(r["passed"]))])
+    return out.getvalue()
+
+
+def _csvs(folder, t1, frag, t2, ref):
+    """[(file name, what it holds, its text)]: one CSV per table the folder has."""
+    out = []
+    if t1:
+        out.append(("table1.csv", "table 1, ours beside the paper's", _table1_csv(t1, ref)))
+    if frag:
+        out.append(("fragmented.csv", "the fragmented stage, with the clean speedup and "
+                    "the contiguity runs started from", _fragmented_csv(t1, frag)))
+    if t2:
+        out.append(("table2.csv", "table 2, each single size and all sizes beside the "
+                    "paper's", _table2_csv(t2, ref)))
+    sus = os.path.join(folder, "sustained")
+    if os.path.exists(os.path.join(sus, "runs.jsonl")):
+        out.append(("sustained.csv", "figure 4: each THP run's speedup and 2 MB pages",
+                    _sustained_csv(sus)))
+    return out
+
+
 def _f(x):
     return "" if x is None else f"{x:.4f}"
 
@@ -228,10 +293,12 @@ def _claims(t1, frag, t2, sus_folder, ref, folder):
     sp = {n: r.speedup.value for n, r in best.items() if r.speedup.value is not None}
     if sp:
         gains = sorted(n for n, v in sp.items() if v > GAIN)
+        sure = [n for n in gains if best[n].sig]
         in_paper = [n for n in sp if ref.speedup(n) is not None]
         paper_gains = [n for n in in_paper if ref.speedup(n) > GAIN]
         out.append(("workloads that gain more than 5%", "18 of 35",
-                    f"{len(gains)} of {len(sp)} ({', '.join(gains) or 'none'}); the paper's "
+                    f"{len(gains)} of {len(sp)} ({', '.join(gains) or 'none'}), "
+                    f"{len(sure)} of them significant; the paper's "
                     f"rows for these {len(in_paper)}: {len(paper_gains)}",
                     "agrees" if len(gains) == len(paper_gains) else "differs"))
         top = max(sp, key=sp.get)
@@ -240,10 +307,18 @@ def _claims(t1, frag, t2, sus_folder, ref, folder):
                     "agrees (same workload)" if top == "matrix" else "differs"))
         mine = [n for n in NO_GAIN if n in sp]
         if mine:
-            flat = [n for n in mine if sp[n] <= GAIN]
+            above = [n for n in mine if sp[n] > GAIN]
+            sure = [n for n in above if best[n].sig]
+            if not above:
+                verdict = "agrees"
+            elif sure:
+                verdict = "differs"
+            else:
+                verdict = "inconclusive: no gain above 5% is significant"
             out.append(("no gain for eon, mgrid, mesa, fma3d", "at or below 1.00",
-                        ", ".join(f"{n} {text.ratio(sp[n])}" for n in mine),
-                        "agrees" if len(flat) == len(mine) else "differs"))
+                        ", ".join(f"{n} {text.ratio(sp[n])}"
+                                  f"{'*' if best[n].sig else ''}" for n in mine),
+                        verdict))
         else:
             out.append(("no gain for eon, mgrid, mesa, fma3d", "at or below 1.00",
                         "none of them ran", "not measured"))
@@ -330,10 +405,13 @@ def _fragmented_claim(t1, frag):
     # coverage is often 0: an arithmetic mean, where a geometric one means nothing
     hc = sum(c[n].cov.huge_pct or 0 for n in both) / len(both)
     hf = sum(f[n].cov.huge_pct or 0 for n in both) / len(both)
+    if gc <= GAIN:
+        verdict = "inconclusive: clean memory gains 5% or less, there is little to remove"
+    else:
+        verdict = "agrees" if gf < gc and gf <= GAIN else "differs"
     return (*claim, f"geomean speedup {text.ratio(gc)} clean, {text.ratio(gf)} fragmented; "
             f"mean 2 MB coverage {hc:.1f}% clean, {hf:.1f}% fragmented "
-            f"({len(both)} workloads)",
-            "agrees" if gf < gc and gf <= GAIN else "differs")
+            f"({len(both)} workloads)", verdict)
 
 
 def _sustained_claim(folder):
@@ -411,11 +489,12 @@ def build(folder, plot_paths=None):
     out.append("| claim | paper | ours | verdict |\n| --- | --- | --- | --- |")
     for claim in _claims(t1, frag, t2, sus if os.path.isdir(sus) else None, ref, folder):
         out.append("| " + " | ".join(claim) + " |")
-    out.append("")
-    csvs = [("table1.csv", "table 1, ours beside the paper's")] if t1 else []
+    out.append("\n`*`: significant, the 95% intervals of the base and the policy's mean times "
+               "do not overlap. A verdict is inconclusive where the numbers cannot tell.\n")
+    csvs = _csvs(folder, t1, frag, t2, ref)
     if csvs:
         out.append("## Data\n")
-        out += [f"- [{name}]({name}): {what}" for name, what in csvs]
+        out += [f"- [{name}]({name}): {what}" for name, what, _ in csvs]
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
@@ -426,9 +505,10 @@ def write(folder):
     ref = paper_mod.Paper()
     t1 = _load(folder, "table1")
     plot_paths = plots.write(folder, t1, ref)
-    if t1:
-        with open(os.path.join(folder, "table1.csv"), "w") as f:
-            f.write(_table1_csv(t1, ref))
+    frag, t2 = _load(folder, "fragmented"), _load(folder, "table2")
+    for name, _, body in _csvs(folder, t1, frag, t2, ref):
+        with open(os.path.join(folder, name), "w") as f:
+            f.write(body)
     path = os.path.join(folder, "report.md")
     with open(path + ".tmp", "w") as f:
         f.write(build(folder, plot_paths))
