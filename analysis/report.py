@@ -79,7 +79,7 @@ def _table1_csv(rs, ref):
     for name, r in sorted(table.best(rs).items()):
         s = r.speedup
         w.writerow([name, ref.group(name) or "other", r.group.policy, len(r.group.records),
-                    _f(s.value), _f(s.lo), _f(s.hi), "" if r.sig is None else int(r.sig),
+                    _f(s.value), _f(s.lo), _f(s.hi), _sig(r),
                     _f(ref.speedup(name)), _f(r.cov.huge_pct), _f(r.cov.big_pct)])
     return out.getvalue()
 
@@ -92,13 +92,10 @@ def _fragmented_csv(clean, frag):
     cb = table.best(clean) if clean else {}
     for name, r in sorted(table.best(frag, "fragmented").items()):
         c, s = cb.get(name), r.speedup
-        cont = [x for x in (_contiguity(g) for g in frag.groups.values() if g.workload == name)
-                if x]
+        lo, hi = _contiguity_span(frag, name)
         w.writerow([name, r.group.policy, len(r.group.records),
                     _f(c.speedup.value if c else None), _f(s.value), _f(s.lo), _f(s.hi),
-                    "" if r.sig is None else int(r.sig), _f(r.cov.huge_pct),
-                    _f(min(x[0] for x in cont) if cont else None),
-                    _f(max(x[1] for x in cont) if cont else None)])
+                    _sig(r), _f(r.cov.huge_pct), _f(lo), _f(hi)])
     return out.getvalue()
 
 
@@ -115,7 +112,7 @@ def _table2_csv(t2, ref):
         s = r.speedup
         paper = ref.single_speedup(g.workload, column[g.policy]) if g.state == "clean" else None
         w.writerow([g.workload, g.state, g.policy, len(g.records), _f(s.value), _f(s.lo),
-                    _f(s.hi), "" if r.sig is None else int(r.sig),
+                    _f(s.hi), _sig(r),
                     _f(paper if isinstance(paper, (int, float)) else None)])
     return out.getvalue()
 
@@ -132,25 +129,31 @@ def _sustained_csv(folder):
 
 
 def _csvs(folder, t1, frag, t2, ref):
-    """[(file name, what it holds, its text)]: one CSV per table the folder has."""
+    """[(file name, what it holds, a function making its text)]: one CSV per table the
+    folder has; the report lists them, write() makes them."""
     out = []
     if t1:
-        out.append(("table1.csv", "table 1, ours beside the paper's", _table1_csv(t1, ref)))
+        out.append(("table1.csv", "table 1, ours beside the paper's",
+                    lambda: _table1_csv(t1, ref)))
     if frag:
         out.append(("fragmented.csv", "the fragmented stage, with the clean speedup and "
-                    "the contiguity runs started from", _fragmented_csv(t1, frag)))
+                    "the contiguity runs started from", lambda: _fragmented_csv(t1, frag)))
     if t2:
         out.append(("table2.csv", "table 2, each single size and all sizes beside the "
-                    "paper's", _table2_csv(t2, ref)))
+                    "paper's", lambda: _table2_csv(t2, ref)))
     sus = os.path.join(folder, "sustained")
     if os.path.exists(os.path.join(sus, "runs.jsonl")):
         out.append(("sustained.csv", "figure 4: each THP run's speedup and 2 MB pages",
-                    _sustained_csv(sus)))
+                    lambda: _sustained_csv(sus)))
     return out
 
 
 def _f(x):
     return "" if x is None else f"{x:.4f}"
+
+
+def _sig(r):
+    return "" if r.sig is None else int(r.sig)
 
 
 PRESSURE_FILE = "pressure.jsonl"
@@ -265,6 +268,14 @@ def _contiguity(group):
     return (min(vals), max(vals)) if vals else None
 
 
+def _contiguity_span(frag, name):
+    """(lowest, highest) contiguity name's fragmented runs started from; (None, None)."""
+    cont = [c for c in (_contiguity(g) for g in frag.groups.values() if g.workload == name) if c]
+    if not cont:
+        return None, None
+    return min(c[0] for c in cont), max(c[1] for c in cont)
+
+
 def _fragmented_section(clean, frag):
     out = ["## Fragmented memory\n",
            "The paper: with memory fragmented, superpages bring little unless the system "
@@ -277,10 +288,8 @@ def _fragmented_section(clean, frag):
     cb, fb = (table.best(clean) if clean else {}), table.best(frag, "fragmented")
     for name, r in sorted(fb.items()):
         c = cb.get(name)
-        cont = [_contiguity(g) for g in frag.groups.values() if g.workload == name]
-        cont = [c_ for c_ in cont if c_]
-        span = (f"{min(c_[0] for c_ in cont):.3f} to {max(c_[1] for c_ in cont):.3f}"
-                if cont else "not measured")
+        lo, hi = _contiguity_span(frag, name)
+        span = f"{lo:.3f} to {hi:.3f}" if lo is not None else "not measured"
         out.append(f"| {name} | {text.ratio(c.speedup.value) if c else 'n/a'} | "
                    f"{text.ratio(r.speedup.value)} | {text.pct(r.cov.huge_pct)} | {span} |")
     return "\n".join(out) + "\n\n"
@@ -506,9 +515,9 @@ def write(folder):
     t1 = _load(folder, "table1")
     plot_paths = plots.write(folder, t1, ref)
     frag, t2 = _load(folder, "fragmented"), _load(folder, "table2")
-    for name, _, body in _csvs(folder, t1, frag, t2, ref):
+    for name, _, make in _csvs(folder, t1, frag, t2, ref):
         with open(os.path.join(folder, name), "w") as f:
-            f.write(body)
+            f.write(make())
     path = os.path.join(folder, "report.md")
     with open(path + ".tmp", "w") as f:
         f.write(build(folder, plot_paths))
