@@ -8,6 +8,9 @@ mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev 2>/dev/null
 ln -sf /proc/self/fd /dev/fd
+# the loopback device starts down: a server on 127.0.0.1 (web) needs it
+ip link set lo up 2>/dev/null || ifconfig lo up 2>/dev/null ||
+	echo "spbench-guest: cannot bring up the loopback device"
 mount -t tmpfs run /run
 mount -t debugfs debugfs /sys/kernel/debug
 fw=/sys/firmware/qemu_fw_cfg/by_name/opt/spbench

@@ -1,10 +1,12 @@
 #!/usr/bin/python3
 """guest_smoke.py - the pipeline's own check, run inside the guest: the
-kernel is the one we built, spstat measures a program there, and /proc/vmstat
-and the THP knobs are what the harness reads."""
+kernel is the one we built, spstat measures a program there, /proc/vmstat
+and the THP knobs are what the harness reads, and a server on 127.0.0.1 (the
+web workload's) can be reached."""
 import json
 import os
 import platform
+import socket
 import subprocess
 import sys
 
@@ -24,6 +26,18 @@ check(platform.release().startswith("6.12"), f"guest kernel is 6.12 ({platform.r
 with open("/proc/vmstat") as f:
     vmstat = dict(line.split() for line in f)
 check("thp_fault_alloc" in vmstat, "/proc/vmstat has thp_fault_alloc")
+
+
+def loopback_answers():
+    try:
+        with socket.create_server(("127.0.0.1", 0)) as srv, \
+                socket.create_connection(srv.getsockname(), timeout=5):
+            return True
+    except OSError:
+        return False
+
+
+check(loopback_answers(), "a connection to a server on 127.0.0.1 is accepted (loopback up)")
 
 original = open(THP).read().split("[")[1].split("]")[0]
 with open(THP, "w") as f:
