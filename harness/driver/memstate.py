@@ -167,6 +167,30 @@ class Fragmenter:
                 self._reap()
             raise
 
+    def refresh(self):
+        """Asks the holding spfrag to fragment again, in place, what runs
+        have defragmented (pagecache mode; seconds where a new fill takes a
+        minute), with the settings it fills under held again. Returns its
+        refreshed line: 'reached' says whether the target is met again,
+        'error' why it could not try."""
+        if self.proc is None:
+            raise ValueError("refresh: spfrag is not holding")
+        held = contextlib.ExitStack()
+        try:
+            self._hold_settings(held)
+            self.proc.stdin.write("refresh\n")
+            self.proc.stdin.flush()
+            _wait_readable(self.proc.stdout)
+            line = self.proc.stdout.readline()
+        except OSError as e:
+            raise UserError(f"spfrag stopped holding: {e.strerror}", status=1)
+        finally:
+            with stops.held():
+                held.close()
+        if not line:
+            raise UserError("spfrag stopped holding before it refreshed", status=1)
+        return json.loads(line)
+
     def release(self):
         if self.proc is None:
             return None
@@ -241,13 +265,14 @@ def contiguity_now(spfrag=None):
 def entered(state, journal=None, ready=None):
     """The state held for the duration of one run, released after it; every
     state but asis changes settings through journal. A fragmented state puts
-    spfrag's ready report into the dict ready, when one is given."""
+    spfrag's ready report into the dict ready, when one is given, and the
+    Fragmenter holding it under 'fragmenter'."""
     if state in FRAG_MODES:
         prepare("clean", journal)    # each run fragments the same starting point
         frag = Fragmenter(FRAG_MODES[state], config.frag_args(), journal=journal)
         with proactive_compaction_off(journal), frag:
             if ready is not None:
-                ready["ready"] = frag.ready
+                ready.update(ready=frag.ready, fragmenter=frag)
             if not frag.ready.get("reached"):
                 c = frag.ready["after"]
                 print(f"\nspbench: spfrag did not reach its target: contiguity "

@@ -155,6 +155,29 @@ def test_time_left_follows_the_steps_ahead(tmp_path):
     assert est.left(plan, steps[:2], done_s, steps[2:]) == 2 * (2 * (10 + oh) + 100)
 
 
+def test_guest_stages_and_kernel_builds_ahead_are_not_scaled(tmp_path):
+    """The host's pace scales the host stages ahead only: the guest stages and kernel
+    builds after the current stage are added as expected."""
+    est = _tree_1s_matrix_10s(tmp_path)
+    plan = _plan(["tree", "matrix"])
+    steps = list(plan.steps())
+    oh = estimate.STEP_OVERHEAD_S
+    est.after_s, est.after_fixed_s = 100, 1000
+    done_s = 2 * 2 * (1 + oh)                 # twice the estimate
+    assert est.left(plan, steps[:2], done_s, steps[2:]) == (
+        2 * (2 * (10 + oh) + 100) + 1000)
+    assert est.sims_left(plan, []) == 2 * 100 + 1000
+
+
+def test_a_guest_step_costs_more_around_its_run(tmp_path):
+    est = _tree_1s_matrix_10s(tmp_path)
+    plan = _plan(["tree"])
+    plan.kernel = "patched"
+    step = next(plan.steps())
+    assert est.step_seconds(plan, step) == (
+        1.0 * estimate.GUEST_FACTOR + estimate.GUEST_STEP_OVERHEAD_S)
+
+
 def test_time_left_learns_from_the_stages_before(tmp_path):
     est = estimate.Estimator(str(tmp_path / "none"))
     plan = _plan(["tree"])

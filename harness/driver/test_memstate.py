@@ -38,7 +38,8 @@ def test_plan_runs_both_states_interleaving_policies():
 
 # A stand-in spfrag: 'measure' prints a report; otherwise it records the
 # knobs it finds at start (KNOBS: files to read), prints a ready line and
-# holds until stdin closes.
+# holds until stdin closes, answering each 'refresh' line with a refreshed
+# one after recording the knobs it finds then.
 FAKE = """#!/bin/sh
 if [ "$1" = measure ]; then
     echo '{"contiguity":{"contiguity":0.9,"free_kb":2}}'
@@ -46,7 +47,11 @@ if [ "$1" = measure ]; then
 fi
 for k in $KNOBS; do printf '%s ' "$(cat $k)"; done > "$SEEN"
 echo '{"event":"ready","reached":true,"mode":"'$2'","after":{"contiguity":0.01,"free_kb":1}}'
-read line
+while read line; do
+    [ "$line" = refresh ] || continue
+    for k in $KNOBS; do printf '%s ' "$(cat $k)"; done > "$SEEN.refresh"
+    echo '{"event":"refreshed","reached":true,"time_s":2.5,"after":{"contiguity":0.012}}'
+done
 echo '{"event":"released","contiguity":{"contiguity":0.5}}'
 """
 
@@ -118,6 +123,33 @@ def test_fragmenter_holds_the_state_s_settings_until_ready(fake, knobs, journal,
         saved = dict(json.loads((tmp_path / "state" / settings.JOURNAL).read_text())["settings"])
         assert saved == {knobs["PCP_FRACTION"]: "0", knobs["PROACTIVE"]: "20",
                          **({knobs["PIPE_MAX"]: "1048576"} if mode == "unmovable" else {})}
+
+
+def test_fragmenter_refreshes_under_the_state_s_settings(fake, knobs, journal, tmp_path):
+    """A refresh holds what a fill holds (lists pinned small, proactive
+    compaction off) while spfrag works, puts each back after its line, and
+    the Fragmenter holds on until released."""
+    f = memstate.Fragmenter("pagecache", spfrag=fake, journal=journal)
+    with f:
+        for _ in range(2):
+            r = f.refresh()
+            assert r["event"] == "refreshed" and r["after"]["contiguity"] == 0.012
+            assert (tmp_path / "seen.refresh").read_text().split() == \
+                [memstate.PCP_PINNED, "0", "1048576"]
+            assert [read(knobs[n]) for n in ("PCP_FRACTION", "PROACTIVE")] == ["0", "20"]
+        assert f.proc.poll() is None
+    assert f.released["event"] == "released"
+    with pytest.raises(ValueError, match="not holding"):
+        f.refresh()
+
+
+def test_fragmenter_refresh_after_spfrag_went_is_one_line(fake, journal):
+    f = memstate.Fragmenter("pagecache", spfrag=fake, journal=journal)
+    with f:
+        f.proc.kill()
+        f.proc.wait()
+        with pytest.raises(UserError, match="spfrag stopped holding"):
+            f.refresh()
 
 
 def test_fragmenter_puts_back_the_caller_s_value(fake, knobs, journal, tmp_path):

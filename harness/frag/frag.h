@@ -110,6 +110,9 @@ struct frag_result {
 
 int frag_pagecache_fill(const struct frag_target *t, struct frag_result *r,
 			char *err, size_t errlen);
+/* After a run: the fill's end again (large folios, thinning), no new fill. */
+int frag_pagecache_refresh(const struct frag_target *t, struct frag_result *r,
+			   char *err, size_t errlen);
 void frag_pagecache_held(struct json *j);
 void frag_pagecache_release(void);
 

@@ -41,6 +41,7 @@ static struct {
 	unsigned pass, file;	/* where thinning goes on */
 	int mop_fd;
 	uint64_t mopped_kb;	/* read in large folios by mop_up */
+	bool filled;		/* the fill reached its target or the reserve */
 	const char *dir;
 } pc;
 
@@ -173,21 +174,23 @@ static int thin(const struct frag_target *t, struct contiguity *c,
  * some for themselves), free memory nears the reserve, or twice what those
  * blocks hold is read; thinning then frees as much again as scattered base
  * pages.  Only after a fill that filled memory (not one cut by --max-mb).
+ * A later call reads on where the last one stopped.
  */
 static int mop_up(const struct frag_target *t, struct contiguity *c,
 		  char *err, size_t errlen)
 {
 	static char buf[1 << 20];
-	uint64_t best, limit_kb, stalled = 0, off = 0;
+	uint64_t best, limit_kb, stalled = 0, off = pc.mopped_kb * 1024;
 
 	if (frag_measure(c, err, errlen) < 0)
 		return -1;
-	pc.mop_fd = open_sparse(t->dir, POSIX_FADV_SEQUENTIAL);
+	if (pc.mop_fd <= 0)
+		pc.mop_fd = open_sparse(t->dir, POSIX_FADV_SEQUENTIAL);
 	if (pc.mop_fd < 0)
 		return fail(err, errlen, "cannot create a file in %s: %s",
 			    t->dir);
 	best = c->free_2m_blocks;
-	limit_kb = 2 * best * 2048;
+	limit_kb = pc.mopped_kb + 2 * best * 2048;
 	while (c->free_2m_blocks > MOP_BLOCKS_LEFT && !frag_stop &&
 	       c->free_kb > t->reserve_kb + MOP_STEP_KB &&
 	       stalled < MOP_STALL_KB && off / 1024 < limit_kb) {
@@ -247,9 +250,39 @@ int frag_pagecache_fill(const struct frag_target *t, struct frag_result *r,
 
 	if (thin(t, &c, err, errlen) < 0)
 		return -1;
-	if ((r->verdict == FILL_TARGET || r->verdict == FILL_RESERVE) &&
+	pc.filled = r->verdict == FILL_TARGET || r->verdict == FILL_RESERVE;
+	if (pc.filled &&
 	    (mop_up(t, &c, err, errlen) < 0 || thin(t, &c, err, errlen) < 0))
 		return -1;
+	r->held_kb = (pc.nfiles * pc.rounds - pc.dropped) * 4 + pc.mopped_kb;
+	r->thin_s = frag_now_s() - t0;
+	return 0;
+}
+
+/*
+ * Fragments again what a run has defragmented, without filling anew: the
+ * run's faults compacted scattered free pages into free 2 MB blocks (moving
+ * held pages out of the way) and gave the blocks back at exit.  The large-
+ * folio read takes those blocks, and thinning, going on with its passes,
+ * frees as much again as scattered base pages.  Seconds where a new fill
+ * takes a minute or more; once thinning has no pass left, or the pages it
+ * drops lie so close that the freed ones merge, the target is not reached
+ * and only a new fill will do (the ready line says which).
+ */
+int frag_pagecache_refresh(const struct frag_target *t, struct frag_result *r,
+			   char *err, size_t errlen)
+{
+	struct contiguity c;
+	double t0 = frag_now_s();
+
+	if (!pc.filled) {
+		snprintf(err, errlen, "the fill did not fill memory (--max-mb "
+			 "or a limit): nothing to fragment again");
+		return -1;
+	}
+	if (mop_up(t, &c, err, errlen) < 0 || thin(t, &c, err, errlen) < 0)
+		return -1;
+	r->fill_s = 0;
 	r->held_kb = (pc.nfiles * pc.rounds - pc.dropped) * 4 + pc.mopped_kb;
 	r->thin_s = frag_now_s() - t0;
 	return 0;
@@ -277,4 +310,6 @@ void frag_pagecache_release(void)
 	if (pc.mop_fd > 0)
 		close(pc.mop_fd);
 	pc.mop_fd = 0;
+	pc.mopped_kb = 0;
+	pc.filled = false;
 }

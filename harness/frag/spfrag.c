@@ -26,7 +26,9 @@ static const char usage[] =
 "(default 0.01) while leaving at least --floor-mb free (default a quarter\n"
 "of the memory the page allocator manages), prints one JSON line, holds\n"
 "until stdin closes (or SIGTERM/SIGINT/SIGHUP, or its parent dies), then\n"
-"releases everything and prints a second line.\n"
+"releases everything and prints a second line.  While it holds, a line\n"
+"'refresh' on stdin fragments again what runs have defragmented, without a\n"
+"new fill (pagecache only), and prints a 'refreshed' line.\n"
 "  --mode       pagecache (default): interleaved clean file pages;\n"
 "               anon: anonymous pages, one kept per stride;\n"
 "               unmovable: pipe buffers, one pipe kept per stride\n"
@@ -143,42 +145,26 @@ static int cmd_watch(int argc, char **argv)
 	return 0;
 }
 
-/* Blocks until stdin reaches EOF, a signal arrives or the parent dies. */
-static void hold(enum hold how, pid_t parent)
-{
-	char buf[256];
-	struct pollfd pfd = { .fd = 0, .events = POLLIN };
-
-	if (how == HOLD_NONE)
-		return;
-	while (!frag_stop && getppid() == parent) {
-		if (how == HOLD_SIGNAL) {
-			pause();
-			continue;
-		}
-		if (poll(&pfd, 1, 1000) > 0 &&
-		    (read(0, buf, sizeof(buf)) <= 0))
-			return;
-	}
-}
-
 struct filler {
 	const char *name;
 	int (*fill)(const struct frag_target *t, struct frag_result *r,
 		    char *err, size_t errlen);
 	void (*held_json)(struct json *j);
 	void (*release)(void);
+	int (*refresh)(const struct frag_target *t, struct frag_result *r,
+		       char *err, size_t errlen);	/* NULL: cannot */
 	uint64_t max_stride_kb;		/* 0: any */
 	bool pipes;			/* sizes pipes FRAG_PIPE_BYTES */
 };
 
 static const struct filler fillers[] = {
 	{ "pagecache", frag_pagecache_fill, frag_pagecache_held,
-	  frag_pagecache_release, 0, false },
-	{ "anon", frag_anon_fill, frag_anon_held, frag_anon_release, 0, false },
+	  frag_pagecache_release, frag_pagecache_refresh, 0, false },
+	{ "anon", frag_anon_fill, frag_anon_held, frag_anon_release, NULL, 0,
+	  false },
 	/* pipes kept one in a group of 128: 512 kB at most */
 	{ "unmovable", frag_unmovable_fill, frag_unmovable_held,
-	  frag_unmovable_release, 512, true },
+	  frag_unmovable_release, NULL, 512, true },
 };
 
 /* One fragmenting run, from the options to the released line. */
@@ -368,7 +354,10 @@ static int fill(struct run *run)
 	return 0;
 }
 
-static void report_ready(const struct run *run)
+/* The ready line, or after a refresh the refreshed one (error: why it
+ * could not, "" when it could). */
+static void report_ready(const struct run *run, const char *event,
+			 double t0, const char *error)
 {
 	const struct frag_target *t = &run->t;
 	struct json j;
@@ -376,7 +365,9 @@ static void report_ready(const struct run *run)
 	json_init(&j, stdout, false);
 	json_object_begin(&j, NULL);
 	json_string(&j, "schema", "spfrag/1");
-	json_string(&j, "event", "ready");
+	json_string(&j, "event", event);
+	if (error[0])
+		json_string(&j, "error", error);
 	json_string(&j, "mode", run->f->name);
 	json_int(&j, "pid", getpid());
 	json_object_begin(&j, "target");
@@ -389,7 +380,7 @@ static void report_ready(const struct run *run)
 	json_bool(&j, "reached", run->after.contiguity <= t->ceiling &&
 		  run->after.free_kb >= t->floor_kb);
 	json_string(&j, "fill_stopped_by", fill_verdict_name[run->r.verdict]);
-	json_double(&j, "time_s", frag_now_s() - run->t0);
+	json_double(&j, "time_s", frag_now_s() - t0);
 	json_double(&j, "fill_s", run->r.fill_s);
 	json_double(&j, "thin_s", run->r.thin_s);
 	contiguity_json(&j, "before", &run->before);
@@ -402,6 +393,62 @@ static void report_ready(const struct run *run)
 	frag_sysctls_json(&j, "settings_seen", &run->seen);
 	json_object_end(&j);
 	json_finish(&j);
+}
+
+/* Fragments again in place, then says how that went on stdout. */
+static void refresh(struct run *run)
+{
+	double t0 = frag_now_s();
+	char err[512] = "", again[512];
+
+	if (frag_measure(&run->before, err, sizeof(err)) == 0) {
+		if (!run->f->refresh)
+			snprintf(err, sizeof(err), "mode %s cannot refresh: "
+				 "release it and fill again", run->f->name);
+		else
+			run->f->refresh(&run->t, &run->r, err, sizeof(err));
+	}
+	if (frag_measure(&run->after, again, sizeof(again)) < 0) {
+		run->after = run->before;
+		if (!err[0])
+			snprintf(err, sizeof(err), "%s", again);
+	}
+	report_ready(run, "refreshed", t0, err);
+}
+
+/*
+ * Blocks until stdin reaches EOF, a signal arrives or the parent dies,
+ * refreshing at each 'refresh' line; any other line is ignored.
+ */
+static void hold(struct run *run, enum hold how)
+{
+	char line[256];
+	size_t len = 0;
+	struct pollfd pfd = { .fd = 0, .events = POLLIN };
+
+	if (how == HOLD_NONE)
+		return;
+	while (!frag_stop && getppid() == run->parent) {
+		ssize_t n;
+
+		if (how == HOLD_SIGNAL) {
+			pause();
+			continue;
+		}
+		if (poll(&pfd, 1, 1000) <= 0)
+			continue;
+		n = read(0, line + len, 1);
+		if (n <= 0)
+			return;
+		if (line[len] != '\n' && len < sizeof(line) - 1) {
+			len++;
+			continue;
+		}
+		line[len] = '\0';
+		len = 0;
+		if (!strcmp(line, "refresh"))
+			refresh(run);
+	}
 }
 
 static void release_and_report(const struct run *run)
@@ -457,8 +504,8 @@ int main(int argc, char **argv)
 	rc = fill(&run);
 	if (rc)
 		return rc;
-	report_ready(&run);
-	hold(frag_stop ? HOLD_NONE : run.how, run.parent);
+	report_ready(&run, "ready", run.t0, "");
+	hold(&run, frag_stop ? HOLD_NONE : run.how);
 	release_and_report(&run);
 	return frag_stop ? 143 : 0;
 }

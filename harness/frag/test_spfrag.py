@@ -288,3 +288,71 @@ def test_settings_come_back_however_a_fill_is_stopped(tmp_path, sig):
     finally:
         kill_session(p)
         settings.recover(str(state))
+
+
+def test_refresh_needs_a_fill_that_filled_memory(journal):
+    """A mode without refresh, and a pagecache fill cut by --max-mb, answer
+    with an error in the refreshed line and go on holding."""
+    for mode in ("anon", "pagecache"):
+        frag = memstate.Fragmenter(mode, ["--max-mb", "64"], spfrag=SPFRAG, journal=journal)
+        with frag:
+            r = frag.refresh()
+            assert r["event"] == "refreshed" and not r["reached"], r
+            assert ("cannot refresh" if mode == "anon" else "did not fill memory") in r["error"]
+            assert frag.proc.poll() is None
+        assert frag.released["event"] == "released"
+
+
+def free_2m_blocks():
+    """Free blocks of 2 MB and more, in 2 MB units, from /proc/buddyinfo
+    (order 9 up): counted apart from spfrag's own metric."""
+    n = 0
+    with open("/proc/buddyinfo") as f:
+        for line in f:
+            counts = [int(c) for c in line.split()[4:]]
+            n += sum(c << (order - 9) for order, c in enumerate(counts) if order >= 9)
+    return n
+
+
+TOUCH_HUGE = """
+import mmap, sys
+n = int(sys.argv[1]) << 20
+m = mmap.mmap(-1, n, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+m.madvise(mmap.MADV_HUGEPAGE)
+for i in range(0, n, 4096):
+    m[i] = 1
+"""
+
+
+def test_refresh_fragments_again_what_a_run_compacted(journal):
+    """The reproduction's fragmented stage, once: a full fill (a minute or
+    more), then a run whose MADV_HUGEPAGE faults compact free 2 MB blocks
+    out of the scattered memory and free them at exit; refresh takes them
+    again, and the contiguity test the stage uses holds once more."""
+    thp = settings.THP_ROOT
+    journal.trigger(settings.COMPACT_MEMORY, "1")
+    with journal.temporarily(os.path.join(thp, "enabled"), "madvise"), \
+            journal.temporarily(os.path.join(thp, "defrag"), "madvise"), \
+            memstate.proactive_compaction_off(journal):
+        frag = memstate.Fragmenter("pagecache", [], spfrag=SPFRAG, journal=journal)
+        with frag:
+            ready = frag.ready
+            ceiling = ready["target"]["ceiling"]
+            assert ready["reached"], ready
+            blocks_ready = free_2m_blocks()
+            # a third of the free memory left: room for the run without reclaim
+            mb = ready["after"]["free_kb"] // 1024 // 3
+            subprocess.run([sys.executable, "-c", TOUCH_HUGE, str(mb)], check=True)
+            memstate.drain_pcp(journal)
+            blocks_run, after_run = free_2m_blocks(), measure()["contiguity"]
+            assert after_run > 2 * ceiling, (blocks_ready, blocks_run, after_run)
+            r = frag.refresh()
+            assert r["event"] == "refreshed" and "error" not in r, r
+            blocks_now, now = free_2m_blocks(), measure()["contiguity"]
+            assert now <= max(2 * ceiling, ceiling + 0.01), (r, now)
+            assert blocks_now * 4 < blocks_run, (blocks_ready, blocks_run, blocks_now)
+            assert r["reached"] == (r["after"]["contiguity"] <= ceiling and
+                                    r["after"]["free_kb"] >= ready["target"]["floor_kb"])
+            print(f"refresh: {r['time_s']:.1f} s against the fill's {ready['time_s']:.1f} s; "
+                  f"free 2 MB blocks {blocks_ready} ready, {blocks_run} after the run, "
+                  f"{blocks_now} refreshed; contiguity {after_run:.3f} -> {now:.3f}")
