@@ -64,7 +64,9 @@ def _where(rs, settings):
                      f"none: {pmu.get('reason', 'unknown')}; dTLB miss columns say n/a"),
         f"- THP settings at start: {json.dumps(m.get('settings') or {}, sort_keys=True)}",
         f"- size {settings.get('size', '?')}, {settings.get('runs', '?')} measured runs per "
-        f"policy after {settings.get('warmup', '?')} warm-up"
+        f"policy after {settings.get('warmup', '?')} warm-up "
+        + ("per workload (under its first policy)" if (m.get("plan") or {}).get("shared_warmup")
+           else "per policy")
         + (" (--quick)" if settings.get("quick") else ""),
         f"- spbench revision: {m.get('revision') or 'unknown'}",
     ]
@@ -440,19 +442,29 @@ def _sustained_claim(folder):
             "agrees" if gd > gc else "differs")
 
 
-def _kernel_section(folder):
-    a, b = _load(folder, "kernel-stock"), _load(folder, "kernel-patched")
-    out = ["## The reservation kernel\n"]
-    if a is None or b is None:
-        out.append("Not run here: the kernel stage boots the stock and the patched kernel "
-                   "under qemu (`spbench reproduce --stages kernel`).\n")
-        return "\n".join(out) + "\n"
-    out.append("Stock Linux 6.12 under `thp` against the patched kernel under `resv`, in "
-               "the same guest setup (`spbench diff --pair-policy thp:resv`):\n")
+def _kernel_diff(a, b, pair):
     try:
-        out.append(_code(diff.render_diff(a, b, None, [("thp", "resv")], "text")))
+        return _code(diff.render_diff(a, b, None, [pair], "text"))
     except diff.DiffError as e:
-        out.append(f"no comparison: {e}\n")
+        return f"no comparison: {e}\n"
+
+
+def _kernel_section(folder):
+    stock, patched = _load(folder, "kernel-stock"), _load(folder, "kernel-patched")
+    out = ["## The reservation kernel\n"]
+    if patched is None:
+        out.append("Not run here: the kernel stage boots the patched kernel under qemu "
+                   "(`spbench reproduce --stages kernel`).\n")
+        return "\n".join(out) + "\n"
+    out.append("The patched kernel under `thp` (reservations off: Linux THP's own paths) "
+               "against the same kernel under `resv`, in one boot, so that the two differ "
+               "by the reservation knob alone (`spbench diff --pair-policy thp:resv`):\n")
+    out.append(_kernel_diff(patched, patched, ("thp", "resv")))
+    if stock is not None:
+        out.append("Stock Linux 6.12 under `thp` against the patched kernel under `thp`: "
+                   "what the patch changes with reservations off "
+                   "(`spbench diff --pair-policy thp:thp`):\n")
+        out.append(_kernel_diff(stock, patched, ("thp", "thp")))
     return "\n".join(out) + "\n"
 
 

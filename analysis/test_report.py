@@ -190,3 +190,35 @@ def test_tlb_pressure_from_pressure_jsonl(build, tmp_path):
            if line.startswith("| ") and line.count("|") == 5}
     assert "the paper's TLB pressure (x1.00" in why["matrix"]
     assert "less TLB pressure" in why["tree"] and "(x0.10)" in why["tree"]
+
+
+def test_kernel_section_compares_the_knob_in_one_kernel_and_stock_where_it_ran(build,
+                                                                               tmp_path):
+    root = reproduction(build, tmp_path)
+    assert "Not run here: the kernel stage boots the patched kernel" in report.build(str(root))
+    patched = (build.series("matrix", "thp", [2.0, 2.0], kernel="patched", huge_kb=500)
+               + build.series("matrix", "resv", [1.0, 1.0], kernel="patched", huge_kb=900))
+    build.folder("rep/kernel-patched", patched)
+    text = report.build(str(root)).split("## The reservation kernel")[1].split("\n## ")[0]
+    assert "differ by the reservation knob alone" in text
+    assert "pairing: policy thp of A with policy resv of B" in text
+    # huge 2M: 500 and 900 of 1000 kB
+    row = next(line for line in text.splitlines()
+               if line.split()[:5] == ["matrix", "test", "clean", "thp:resv", "huge"])
+    assert "50.0" in row.split() and "90.0" in row.split()
+    assert "Stock Linux" not in text
+    build.folder("rep/kernel-stock", build.series("matrix", "thp", [2.0, 2.0], kernel="stock",
+                                                  huge_kb=400))
+    text = report.build(str(root)).split("## The reservation kernel")[1].split("\n## ")[0]
+    assert "Stock Linux 6.12 under `thp` against the patched kernel under `thp`" in text
+    assert "pairing: policy thp of A with policy thp of B" in text
+
+
+def test_where_says_how_the_warm_ups_ran(build, tmp_path):
+    from analysis.conftest import meta
+    root = reproduction(build, tmp_path)
+    assert "after 0 warm-up per policy" in report.build(str(root))
+    m = meta()
+    m["plan"]["shared_warmup"] = True
+    build.folder("rep/table1", _pair(build, "matrix", 3.0), meta_obj=m)
+    assert "after 0 warm-up per workload (under its first policy)" in report.build(str(root))

@@ -293,9 +293,12 @@ def cmd_reproduce(args):
         s = reproduce.settings_from(args, names)
         suffix = f"{s.size}{'-quick' if s.quick else ''}-{socket.gethostname()}"
         out = os.path.abspath(args.out or os.path.join(paths.RESULTS, f"reproduce-{suffix}"))
-    failed = reproduce.run(s, out, ["spbench"] + sys.argv[1:])
+    failed, broken = reproduce.run(s, out, ["spbench"] + sys.argv[1:])
     print(f"spbench: report: {report.write(out)}", file=sys.stderr)
-    return _failed_exit(failed)
+    if broken:
+        print(f"spbench: reproduce: {', '.join(broken)} did not finish (see above); the same "
+              "command runs what is missing", file=sys.stderr)
+    return _failed_exit(failed) or (1 if broken else 0)
 
 
 def cmd_report(args):

@@ -13,12 +13,12 @@ from . import atomic, manifest
 DEFAULT_RUN_S = {"test": 3.0, "paper": 20.0, "ref": 20.0}
 # per step around the run: spstat, the output check, the clean state (drop caches, compact)
 STEP_OVERHEAD_S = 2.0
-# a fragmented state made: spfrag's fill and release (86-89 s on a quiet 24 GB VM), and
-# made again after a workload's runs left free memory contiguous (54 s): at ref after
-# 21 of 34 workloads
+# a fragmented state made: spfrag's fill and release (86-89 s on a quiet 24 GB VM); and
+# between workloads, fragmented again where a workload's runs left free memory contiguous:
+# at ref, 25 of 34 times, 20 of them in place (2 s each) and 5 by a new fill: 376 s in
+# all between the 35 workloads, input preparation included (2026-12-07, 24 GB VM)
 FRAGMENT_S = 90.0
-REFRAGMENT_S = 55.0
-REFRAGMENT_SHARE = 21 / 34
+REFRAGMENT_EACH_S = 11.0
 # a guest under TCG runs this many times slower than the host when no earlier guest run
 # says, and spends this much more per step around the run (spstat, the check, the clean
 # state): 35 test-size runs in the stock guest took 428 s against their manifests' 21.6 s
@@ -131,17 +131,25 @@ class Estimator:
         return (self.run_seconds(step.workload.name, plan.size, step.policy.name, plan.kernel)
                 + (STEP_OVERHEAD_S if plan.kernel == "host" else GUEST_STEP_OVERHEAD_S))
 
-    def steps_seconds(self, plan, steps):
-        total = sum(self.step_seconds(plan, s) for s in steps)
-        # One fragmented state is held across a stage and made again when a workload's
-        # runs drift it: at paper and ref size their THP runs compact and free enough
-        # memory that it is made again after most workloads, at test size seldom (once
-        # in 35 workloads).
-        fragmented = {s.workload.name for s in steps if s.state.startswith("fragmented")}
+    def runs_seconds(self, plan, steps):
+        """The steps alone: what the progress line's steps done are timed against."""
+        return sum(self.step_seconds(plan, s) for s in steps)
+
+    def steps_seconds(self, plan, steps, current=None):
+        """The steps, and for fragmented ones the state they run in: one fragmented state
+        is held across a stage, made first (unless current names the workload whose steps
+        ran last in it) and fragmented again between workloads when their runs drift it:
+        at paper and ref size their THP runs compact and free enough memory that this
+        happens after most workloads, at test size seldom (once in 35 workloads)."""
+        total = self.runs_seconds(plan, steps)
+        fragmented = list(dict.fromkeys(s.workload.name for s in steps
+                                        if s.state.startswith("fragmented")))
         if not fragmented:
             return total
-        again = 0 if plan.size == "test" else (len(fragmented) - 1) * REFRAGMENT_SHARE
-        return total + FRAGMENT_S + again * REFRAGMENT_S
+        each = 0.0 if plan.size == "test" else REFRAGMENT_EACH_S
+        if current is None:
+            return total + FRAGMENT_S + (len(fragmented) - 1) * each
+        return total + sum(each for w in fragmented if w != current)
 
     def plan_seconds(self, plan, folder, guest=False):
         """The steps of plan that folder does not hold yet."""
@@ -191,13 +199,14 @@ class Estimator:
         runs says little about TCG or a compiler (scaled by it, a run here once put them
         30% short)."""
         actual = self.prior_s[0] + done_s
-        expected = self.prior_s[1] + self.steps_seconds(plan, done)
+        expected = self.prior_s[1] + self.runs_seconds(plan, done)
         scale = 1.0
         if actual > 0 and expected > 0:
             scale = min(4.0, max(0.25, actual / expected))
         self.scale = scale
-        return ((self.steps_seconds(plan, ahead) + self.sim_ahead_s + self.after_s) * scale
-                + self.after_fixed_s)
+        current = done[-1].workload.name if done else None
+        return ((self.steps_seconds(plan, ahead, current) + self.sim_ahead_s + self.after_s)
+                * scale + self.after_fixed_s)
 
     def sims_left(self, plan, workloads):
         """Seconds left once only the runs under sptlb of workloads are ahead in this

@@ -39,6 +39,7 @@ class Plan:
     kernel: str = "host"
     tlbsim: bool = False        # each workload once more under sptlb, untimed
     spec2000: str = None        # a SPEC CPU2000 tree run instead of the CINT2000 stand-ins
+    shared_warmup: bool = False  # warm-ups under the first policy only, for all of them
 
     def __post_init__(self):
         if self.runs < 1 or self.warmup < 0 or self.sample_ms < 1:
@@ -51,7 +52,8 @@ class Plan:
                 "states": self.states, "size": self.size, "runs": self.runs,
                 "warmup": self.warmup, "kernel": self.kernel, "seed": self.seed,
                 "sample_ms": self.sample_ms, **({"tlbsim": True} if self.tlbsim else {}),
-                **({"spec2000": self.spec2000} if self.spec2000 else {})}
+                **({"spec2000": self.spec2000} if self.spec2000 else {}),
+                **({"shared_warmup": True} if self.shared_warmup else {})}
 
     @classmethod
     def from_dict(cls, d, guest_patched=None):
@@ -63,17 +65,21 @@ class Plan:
                        policies.parse_list(",".join(d["policies"]), guest_patched),
                        memstate.parse_list(",".join(d["states"])), d["size"], d["runs"],
                        d["warmup"], d["seed"], d["sample_ms"], d.get("kernel", "host"),
-                       d.get("tlbsim", False), d.get("spec2000"))
+                       d.get("tlbsim", False), d.get("spec2000"),
+                       d.get("shared_warmup", False))
         except (KeyError, TypeError) as e:
             raise UserError(f"not a valid plan: missing or wrong field {e}")
 
     def steps(self):
         """Per workload and state: the warm-ups, then the runs, each with every
-        policy in turn (A B A B ...), so that drift hits all of them."""
+        policy in turn (A B A B ...), so that drift hits all of them. With
+        shared_warmup the warm-ups run under the first policy only: what they
+        warm (the binary, the inputs in the page cache) is the same for every
+        policy."""
         for w in self.workloads:
             for state in self.states:
                 for i in range(self.warmup):
-                    for p in self.policies:
+                    for p in self.policies[:1] if self.shared_warmup else self.policies:
                         yield Step(w, state, p, i, True)
                 for rep in range(self.runs):
                     for p in self.policies:

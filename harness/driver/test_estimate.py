@@ -235,15 +235,35 @@ def test_progress_counts_the_whole_stage_when_it_runs_a_workload_at_a_time(tmp_p
 
 
 def test_a_fragmented_stage_at_ref_is_made_again_after_most_workloads(tmp_path):
-    """At ref, THP runs leave free memory contiguous and the stage fragmented again after
-    21 of 34 workloads (54 s each, 89 s the first time); at test size seldom."""
+    """At ref, THP runs leave free memory contiguous and the stage fragments it again
+    between most workloads; at test size seldom."""
     est = _tree_1s_matrix_10s(tmp_path)
-    for size, again in (("test", 0), ("ref", 21 / 34)):
+    for size, each in (("test", 0), ("ref", estimate.REFRAGMENT_EACH_S)):
         plan = _plan(["tree", "matrix"])
         plan.states = ["fragmented"]
         plan.size = size
         steps = list(plan.steps())
-        runs = sum(est.step_seconds(plan, s) for s in steps)
-        assert est.steps_seconds(plan, steps) == runs + estimate.FRAGMENT_S + (
-            again * estimate.REFRAGMENT_S)
-    assert 50 <= estimate.REFRAGMENT_S <= 60 and 85 <= estimate.FRAGMENT_S <= 95
+        runs = est.runs_seconds(plan, steps)
+        assert runs == sum(est.step_seconds(plan, s) for s in steps)
+        assert est.steps_seconds(plan, steps) == runs + estimate.FRAGMENT_S + each
+        # the state held, tree's steps done: matrix's steps and one refragmenting ahead
+        assert est.steps_seconds(plan, steps[2:], current="tree") == (
+            est.runs_seconds(plan, steps[2:]) + each)
+        # in the middle of matrix's steps: nothing to fragment ahead
+        assert est.steps_seconds(plan, steps[3:], current="matrix") == (
+            est.runs_seconds(plan, steps[3:]))
+
+
+def test_fragmented_progress_times_the_runs_against_runs(tmp_path):
+    """The steps done are timed without the fill (the progress line times the runs only):
+    runs as expected leave the scale at 1, however long the fill took."""
+    est = _tree_1s_matrix_10s(tmp_path)
+    plan = _plan(["tree", "matrix"])
+    plan.states = ["fragmented"]
+    plan.size = "ref"
+    steps = list(plan.steps())
+    each = estimate.REFRAGMENT_EACH_S
+    done_s = est.runs_seconds(plan, steps[:2])
+    assert est.left(plan, steps[:2], done_s, steps[2:]) == (
+        est.runs_seconds(plan, steps[2:]) + each)
+    assert est.scale == 1.0

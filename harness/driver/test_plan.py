@@ -33,6 +33,17 @@ def test_steps_interleave_policies_after_warmup():
         ("a", "clean", 1, False, "base"), ("a", "clean", 1, False, "thp")]
 
 
+def test_shared_warmups_run_under_the_first_policy_only():
+    p = plan.Plan([W("a"), W("b")], [P("base"), P("thp"), P("resv")], ["clean"], "test", 1, 2,
+                  42, 100, shared_warmup=True)
+    assert _names(p.steps()) == [
+        (w, "clean", rep, warm, pol) for w in ("a", "b")
+        for rep, warm, pol in ((0, True, "base"), (1, True, "base"), (0, False, "base"),
+                               (0, False, "thp"), (0, False, "resv"))]
+    assert p.as_dict()["shared_warmup"] is True
+    assert "shared_warmup" not in _plan().as_dict()
+
+
 def test_bad_counts_are_refused():
     with pytest.raises(UserError, match="--runs must be >= 1"):
         _plan(runs=0)
@@ -81,12 +92,14 @@ def test_rerun_with_other_size_is_refused(tmp_path):
 def test_plan_file_round_trip(tmp_path):
     """What the host writes is what the guest runs: same plan, same context."""
     p = plan.Plan([manifest.find("matrix"), manifest.find("tree")],
-                  [policies.resolve("base")], ["asis"], "test", 2, 0, 7, 50, kernel="stock")
+                  [policies.resolve("base")], ["asis"], "test", 2, 1, 7, 50, kernel="stock",
+                  shared_warmup=True)
     ctx = experiment.Context(virt="tcg", tlb_reach_kb=1536, scratch="/tmp/s", build=False)
     path = tmp_path / "plan.json"
     guest_run.write_plan(str(path), p, ["spbench", "run", "matrix"], ctx)
     got, out, argv, got_ctx = guest_run.read_plan(str(path))
     assert got.as_dict() == p.as_dict()
+    assert got.shared_warmup
     assert [w.name for w in got.workloads] == ["matrix", "tree"]
     assert (out, argv, got_ctx) == (str(tmp_path), ["spbench", "run", "matrix"], ctx)
 

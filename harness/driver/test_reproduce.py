@@ -38,16 +38,27 @@ def test_a_folder_of_another_reproduction_is_refused(tmp_path):
     assert reproduce.load_or_save(str(tmp_path), same).stages == ["table2"]
 
 
+def test_host_stages_warm_up_once_per_workload():
+    s = reproduce.Settings(["matrix", "tree"], "test", 3, 1, 42, 100,
+                           ["table1", "fragmented"])
+    for p in reproduce.host_plans(s).values():
+        assert p.shared_warmup
+        warm = [(st.workload.name, st.policy.name) for st in p.steps() if st.warmup]
+        assert warm == [("matrix", "base"), ("tree", "base")]
+
+
 def test_quick_kernel_stage_runs_a_few_workloads_in_the_guest():
     s = reproduce.Settings(["eon", "tree", "matrix", "gzip"], "test", 1, 0, 42, 100,
                            ["kernel"], quick=True)
     plans = reproduce.kernel_plans(s)
-    assert [w.name for w in plans["kernel-stock"].workloads] == ["tree", "matrix"]
+    assert list(plans) == ["kernel-patched"]
+    assert [w.name for w in plans["kernel-patched"].workloads] == ["tree", "matrix"]
     assert [p.name for p in plans["kernel-patched"].policies] == ["thp", "resv"]
+    assert plans["kernel-patched"].kernel == "patched"
     s.workloads = ["eon", "gzip"]
     assert [w.name for w in reproduce.kernel_plans(s)["kernel-patched"].workloads] == ["eon"]
     s.quick = False
-    assert len(reproduce.kernel_plans(s)["kernel-stock"].workloads) == 2
+    assert len(reproduce.kernel_plans(s)["kernel-patched"].workloads) == 2
 
 
 def test_tlbsim_goes_to_table1_and_table2_and_stays_on_when_resumed(tmp_path):
@@ -196,8 +207,8 @@ def test_the_estimate_counts_the_kernels_still_to_build(tmp_path, monkeypatch):
         return total
 
     nothing_built = expected()
-    # its own part: the guest stages' estimates are their runs alone
-    assert list(nothing_built)[:3] == ["kernel-build", "kernel-stock", "kernel-patched"]
+    # its own part: the guest stage's estimate is its runs alone
+    assert list(nothing_built)[:2] == ["kernel-build", "kernel-patched"]
     (kdir / "src").mkdir(parents=True)
     for v in ("stock", "patched"):
         image = kernel_build.bzimage(v)
@@ -205,7 +216,7 @@ def test_the_estimate_counts_the_kernels_still_to_build(tmp_path, monkeypatch):
         open(image, "w").close()
     both_built = expected()
     assert both_built["kernel-build"] == 0
-    assert both_built["kernel-stock"] == nothing_built["kernel-stock"]
+    assert both_built["kernel-patched"] == nothing_built["kernel-patched"]
     # a lean variant from scratch took 15 min 02 s to 16 min 36 s with make -j2 on a 2-vCPU
     # VM (docs/kernels.md), and unpacking the source about a minute
     assert 2 * 15 * 60 <= nothing_built["kernel-build"] <= 2 * 17 * 60 + 120
@@ -214,3 +225,20 @@ def test_the_estimate_counts_the_kernels_still_to_build(tmp_path, monkeypatch):
     # make -j8: a quarter of that
     monkeypatch.setattr(os, "cpu_count", lambda: 8)
     assert 15 * 60 / 4 <= expected()["kernel-build"] <= 17 * 60 / 4
+
+
+def test_a_guest_stage_counts_its_failed_checks_not_itself(tmp_path):
+    """The guest exits 1 when runs failed their check: the count is of those runs, from
+    the records it added (a resumed stage's earlier failures are not counted again)."""
+    def rec(workload, passed, warmup=False):
+        return json.dumps({"workload": workload, "warmup": warmup,
+                           "check": {"passed": passed}}) + "\n"
+    runs = tmp_path / "runs.jsonl"
+    runs.write_text(rec("web", False) + rec("tree", True))
+    since = 2
+    with open(runs, "a") as f:
+        f.write(rec("web", False) + rec("web", False, warmup=True) + rec("mcf", True)
+                + rec("gap", False) + '{"cut short')
+    assert reproduce._failed_checks(str(tmp_path), since) == 2
+    assert reproduce._failed_checks(str(tmp_path), 0) == 3
+    assert reproduce._failed_checks(str(tmp_path / "none"), 0) == 0
