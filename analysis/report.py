@@ -48,6 +48,13 @@ def _code(block):
     return "```\n" + block.rstrip() + "\n```\n"
 
 
+def _warmups(n, shared):
+    if n == 0:
+        return "policy, no warm-up"
+    return f"policy after {n} warm-up " + ("per workload (under its first policy)" if shared
+                                           else "per policy")
+
+
 def _where(rs, settings):
     m = rs.meta
     host, k = m.get("host") or {}, m.get("kernel") or {}
@@ -64,9 +71,7 @@ def _where(rs, settings):
                      f"none: {pmu.get('reason', 'unknown')}; dTLB miss columns say n/a"),
         f"- THP settings at start: {json.dumps(m.get('settings') or {}, sort_keys=True)}",
         f"- size {settings.get('size', '?')}, {settings.get('runs', '?')} measured runs per "
-        f"policy after {settings.get('warmup', '?')} warm-up "
-        + ("per workload (under its first policy)" if (m.get("plan") or {}).get("shared_warmup")
-           else "per policy")
+        + _warmups(settings.get("warmup", "?"), (m.get("plan") or {}).get("shared_warmup"))
         + (" (--quick)" if settings.get("quick") else ""),
         f"- spbench revision: {m.get('revision') or 'unknown'}",
     ]

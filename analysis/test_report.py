@@ -217,8 +217,13 @@ def test_kernel_section_compares_the_knob_in_one_kernel_and_stock_where_it_ran(b
 def test_where_says_how_the_warm_ups_ran(build, tmp_path):
     from analysis.conftest import meta
     root = reproduction(build, tmp_path)
-    assert "after 0 warm-up per policy" in report.build(str(root))
+    assert "2 measured runs per policy, no warm-up" in report.build(str(root))
+    settings = json.loads((root / "reproduce.json").read_text())
+    settings["settings"]["warmup"] = 1
+    (root / "reproduce.json").write_text(json.dumps(settings))
+    assert "2 measured runs per policy after 1 warm-up per policy" in report.build(str(root))
     m = meta()
     m["plan"]["shared_warmup"] = True
     build.folder("rep/table1", _pair(build, "matrix", 3.0), meta_obj=m)
-    assert "after 0 warm-up per workload (under its first policy)" in report.build(str(root))
+    assert ("2 measured runs per policy after 1 warm-up per workload (under its first policy)"
+            in report.build(str(root)))
