@@ -128,14 +128,21 @@ class Fragmenter:
                 int(read_setting(PIPE_MAX)) < SPFRAG_PIPE_BYTES:
             held.enter_context(self.journal.temporarily(PIPE_MAX, str(SPFRAG_PIPE_BYTES)))
 
-    def start(self):
+    @contextlib.contextmanager
+    def _settings_held(self):
+        """What spfrag fills under, held for the with-block and put back after it, also
+        when a stop ends the block."""
         held = contextlib.ExitStack()
         try:
             self._hold_settings(held)
-            line = self._spawn()
+            yield
         finally:
             with stops.held():
                 held.close()
+
+    def start(self):
+        with self._settings_held():
+            line = self._spawn()
         if not line:
             err = self.proc.stderr.read().strip().splitlines()
             self.proc.wait()
@@ -175,18 +182,14 @@ class Fragmenter:
         'error' why it could not try."""
         if self.proc is None:
             raise ValueError("refresh: spfrag is not holding")
-        held = contextlib.ExitStack()
         try:
-            self._hold_settings(held)
-            self.proc.stdin.write("refresh\n")
-            self.proc.stdin.flush()
-            _wait_readable(self.proc.stdout)
-            line = self.proc.stdout.readline()
+            with self._settings_held():
+                self.proc.stdin.write("refresh\n")
+                self.proc.stdin.flush()
+                _wait_readable(self.proc.stdout)
+                line = self.proc.stdout.readline()
         except OSError as e:
             raise UserError(f"spfrag stopped holding: {e.strerror}", status=1)
-        finally:
-            with stops.held():
-                held.close()
         if not line:
             raise UserError("spfrag stopped holding before it refreshed", status=1)
         return json.loads(line)

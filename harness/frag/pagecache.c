@@ -210,6 +210,12 @@ static int mop_up(const struct frag_target *t, struct contiguity *c,
 	return 0;
 }
 
+/* What is held now: the round-robin pages not dropped, and the mopped folios. */
+static uint64_t held_kb(void)
+{
+	return (pc.nfiles * pc.rounds - pc.dropped) * 4 + pc.mopped_kb;
+}
+
 int frag_pagecache_fill(const struct frag_target *t, struct frag_result *r,
 			char *err, size_t errlen)
 {
@@ -254,7 +260,7 @@ int frag_pagecache_fill(const struct frag_target *t, struct frag_result *r,
 	if (pc.filled &&
 	    (mop_up(t, &c, err, errlen) < 0 || thin(t, &c, err, errlen) < 0))
 		return -1;
-	r->held_kb = (pc.nfiles * pc.rounds - pc.dropped) * 4 + pc.mopped_kb;
+	r->held_kb = held_kb();
 	r->thin_s = frag_now_s() - t0;
 	return 0;
 }
@@ -283,7 +289,7 @@ int frag_pagecache_refresh(const struct frag_target *t, struct frag_result *r,
 	if (mop_up(t, &c, err, errlen) < 0 || thin(t, &c, err, errlen) < 0)
 		return -1;
 	r->fill_s = 0;
-	r->held_kb = (pc.nfiles * pc.rounds - pc.dropped) * 4 + pc.mopped_kb;
+	r->held_kb = held_kb();
 	r->thin_s = frag_now_s() - t0;
 	return 0;
 }
