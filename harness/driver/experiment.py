@@ -35,6 +35,8 @@ class Context:
     scratch: str = None         # workload output; None: SPBENCH_SCRATCH or build/scratch
     build: bool = True          # a guest sees the host's build read-only
     kernel_build: dict = None   # the booted variant's build.json, as the host read it
+    after_s: float = 0.0        # what the host expects to run after this plan (a reproduce's
+                                # later parts), counted in the progress line's time left
 
 
 def default_out(suffix=None):
@@ -201,13 +203,14 @@ class Experiment:
         self.prepare_inputs(list({s.workload.name: s.workload for s in todo}.values()))
         if self.progress and self.estimate is None:
             self.estimate = Estimator(paths.RESULTS, self.out)
+            self.estimate.after_fixed_s = self.context.after_s
         for i, step in enumerate(todo):
             self._show_progress(i, todo)
             t0 = time.monotonic()
             self.one(step)
             self._done.append(step)
             self._done_s += time.monotonic() - t0
-        if self.progress and self.progress.isatty():
+        if self.progress and self._redraws():
             print(file=self.progress)
 
     def simulate(self):
@@ -252,6 +255,11 @@ class Experiment:
         finally:
             shutil.rmtree(outdir, ignore_errors=True)
 
+    def _redraws(self):
+        """One progress line redrawn in place on a terminal. A guest's console is a terminal
+        too, but the host reads it a line at a time and would see nothing until the end."""
+        return self.progress.isatty() and self.context.virt is None
+
     def _show_progress(self, i, todo):
         """One line per step; the time left is what the steps ahead took on this host before
         (estimate.py), scaled by how the steps so far compared with that. The steps ahead
@@ -267,7 +275,7 @@ class Experiment:
         line = (f"[{len(self._done) + 1}/{len(self._done) + len(ahead)}] "
                 f"{step.workload.name} {self.plan.size} {step.state} "
                 f"{step.policy.name} {what}{left}")
-        if self.progress.isatty():
+        if self._redraws():
             print("\r\033[K" + line, end="", file=self.progress, flush=True)
         else:
             print(line, file=self.progress, flush=True)

@@ -18,7 +18,7 @@ SCHEMA = "spbench-plan/1"
 GUEST_SCRATCH = "/tmp/spbench-scratch"
 
 
-def run_in_guest(plan, out, argv, mem, timeout):
+def run_in_guest(plan, out, argv, mem, timeout, after_s=0.0):
     writable(out, "results")
     check_against_folder(out, plan)
     build()
@@ -35,7 +35,7 @@ def run_in_guest(plan, out, argv, mem, timeout):
     plan_path = os.path.join(out, PLAN_FILE)
     write_plan(plan_path, plan, argv, Context(
         virt=accel, tlb_reach_kb=reach, scratch=GUEST_SCRATCH, build=False,
-        kernel_build=kernel_build.recorded_build(plan.kernel)))
+        kernel_build=kernel_build.recorded_build(plan.kernel), after_s=after_s))
     inner = [os.path.join(paths.REPO, "harness", "spbench"), "run-plan", plan_path]
     result = kernel_boot.boot(plan.kernel, inner, mem=mem, accel=accel, share=out,
                               timeout=timeout)

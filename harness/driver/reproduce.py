@@ -292,14 +292,18 @@ def expected(s, out, est, hplans, kplans):
     for name, secs in sim_s.items():
         total[name] += secs
     if kplans:
-        # each guest stage builds its kernel where it is missing (the adversaries need both)
-        missing = [v for v in ("stock", "patched")
-                   if not os.path.exists(kernel_build.bzimage(v))]
+        # each guest stage builds its kernel where it is missing, and the adversaries the
+        # other (they need both): each build is a part of its own, in the order they run
+        builds = {}
         source = not os.path.isdir(os.path.join(config.kernel_dir(), "src"))
-        total["kernel-build"] = est.kernel_build_seconds(missing, source)
-    total.update({name: est.plan_seconds(p, os.path.join(out, name), guest=True)
-                  for name, p in kplans.items()})
-    if kplans:
+        for v in dict.fromkeys([p.kernel for p in kplans.values()] + ["stock", "patched"]):
+            missing = [v] if not os.path.exists(kernel_build.bzimage(v)) else []
+            builds[v] = est.kernel_build_seconds(missing, source and bool(missing))
+            source = source and not missing
+        for name, p in kplans.items():
+            total[f"kernel-build-{p.kernel}"] = builds.pop(p.kernel)
+            total[name] = est.plan_seconds(p, os.path.join(out, name), guest=True)
+        total.update({f"kernel-build-{v}": secs for v, secs in builds.items()})
         total["kernel-adversary"] = est.adversary_seconds(
             adversary.missing(os.path.join(out, "kernel-adversary")))
     if "sustained" in s.stages and not _sustained_done(os.path.join(out, "sustained")):
@@ -345,13 +349,20 @@ def run(s, out, argv):
         _say_pressure(out, s)
     remaining = dict(total)
 
-    def begin(part):
-        """Drops part from the expected time still ahead and tells the estimator the rest:
+    def begin(*parts):
+        """Drops parts from the expected time still ahead and tells the estimator the rest:
         the host stages' apart from the kernel builds' and guest stages'."""
-        remaining.pop(part, None)
+        for part in parts:
+            remaining.pop(part, None)
         est.after_s = sum(v for k, v in remaining.items() if not k.startswith("kernel"))
         est.after_fixed_s = sum(v for k, v in remaining.items() if k.startswith("kernel"))
-        est.sim_ahead_s = sim_s.get(part, 0.0)
+        est.sim_ahead_s = sim_s.get(parts[-1], 0.0)
+
+    def left():
+        """The parts not begun yet: the host stages at the pace the host stages so far
+        had, the kernel builds and guest stages as expected."""
+        return sum(v if k.startswith("kernel") else v * est.scale
+                   for k, v in remaining.items())
 
     failed, broken = 0, []
     for name in STAGES:
@@ -369,25 +380,29 @@ def run(s, out, argv):
         elif name == "sustained":
             _say("stage sustained: needs root; skipped")
         elif name == "kernel":
-            begin("kernel-build")
             for kname, plan in kplans.items():
-                begin(kname)
                 folder = os.path.join(out, kname)
                 todo, _ = pending(plan, list(plan.steps()), os.path.join(folder, "runs.jsonl"))
                 if not todo:
+                    begin(kname)
                     continue
-                _say(f"stage kernel: {plan.kernel} kernel in a guest")
+                _say(f"stage kernel: {plan.kernel} kernel in a guest, {len(todo)} runs; "
+                     f"about {estimate.clock(left())} left")
+                begin(f"kernel-build-{plan.kernel}", kname)
                 since = len(atomic.read_records(os.path.join(folder, "runs.jsonl")))
+                # the guest's progress lines count what comes after it here
                 status = guest_run.run_in_guest(plan, folder, argv, s.guest_mem,
-                                                s.guest_timeout)
+                                                s.guest_timeout, after_s=left())
                 checks = _failed_checks(folder, since)
                 failed += checks
                 if status != 0 and not checks:
                     broken.append(kname)
-            begin("kernel-adversary")
             folder = os.path.join(out, "kernel-adversary")
             if adversary.missing(folder):
-                _say("stage kernel: the paper's adversaries, stock and patched kernel")
+                _say("stage kernel: the paper's adversaries, stock and patched kernel; "
+                     f"about {estimate.clock(left())} left")
+            begin(*[k for k in remaining if k.startswith("kernel")])
+            if adversary.missing(folder):
                 if adversary.run(folder, 3 if s.quick else 5, s.guest_mem, s.guest_timeout):
                     broken.append("kernel-adversary")
         if name in hplans or name == "sustained":

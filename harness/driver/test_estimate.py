@@ -267,3 +267,40 @@ def test_fragmented_progress_times_the_runs_against_runs(tmp_path):
     assert est.left(plan, steps[:2], done_s, steps[2:]) == (
         est.runs_seconds(plan, steps[2:]) + each)
     assert est.scale == 1.0
+
+
+def test_a_guests_progress_comes_in_whole_lines_counting_what_the_host_runs_after(
+        tmp_path, monkeypatch):
+    """In a guest, stderr is the console: a terminal, but one the host reads a line at a
+    time, so a line redrawn in place would reach the host only at the end. The time left
+    counts the parts the host runs after the guest (context.after_s) as they are."""
+    import io
+    from harness.driver import paths
+    from harness.driver.experiment import Context, Experiment
+
+    class Console(io.StringIO):
+        def isatty(self):
+            return True
+
+    _tree_1s_matrix_10s(tmp_path)
+    monkeypatch.setattr(paths, "RESULTS", str(tmp_path / "r"))
+    plan = _plan(["tree", "matrix"])
+    oh = estimate.STEP_OVERHEAD_S
+
+    def progress(context):
+        out = Console()
+        exp = Experiment(plan, str(tmp_path / "out"), ["spbench"], context, progress=out)
+        exp.prepare_inputs = lambda workloads: None
+        exp.one = lambda step: None
+        exp.run(list(plan.steps()))
+        return out.getvalue()
+
+    guest = progress(Context(virt="tcg", after_s=600))
+    assert "\r" not in guest and guest.endswith("\n")
+    lines = guest.splitlines()
+    assert [line.split()[0] for line in lines] == ["[1/4]", "[2/4]", "[3/4]", "[4/4]"]
+    assert lines[0].endswith(
+        f"about {estimate.clock(2 * (1 + oh) + 2 * (10 + oh) + 600)} left")
+    # the host's own terminal: one line, redrawn
+    host = progress(Context())
+    assert host.count("\r\033[K") == 4 and host.count("\n") == 1
