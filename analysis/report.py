@@ -491,6 +491,8 @@ def build(folder, plot_paths=None):
     out.append(_where(first, settings) if first else "No stage has records yet.\n")
     out.append("\n| stage | folder | records |\n| --- | --- | ---: |")
     for name in STAGE_FOLDERS:
+        if name == "kernel-stock" and not os.path.isdir(os.path.join(folder, name)):
+            continue        # reproduce boots the stock kernel for the adversaries alone
         path = os.path.join(folder, name, "runs.jsonl")
         n = _count_lines(path)
         out.append(f"| {name} | `{name}/` | {n if n else 'not run'} |")

@@ -195,7 +195,11 @@ def test_tlb_pressure_from_pressure_jsonl(build, tmp_path):
 def test_kernel_section_compares_the_knob_in_one_kernel_and_stock_where_it_ran(build,
                                                                                tmp_path):
     root = reproduction(build, tmp_path)
-    assert "Not run here: the kernel stage boots the patched kernel" in report.build(str(root))
+    first = report.build(str(root))
+    assert "Not run here: the kernel stage boots the patched kernel" in first
+    # the stock kernel runs the adversaries only: no row saying its runs did not happen
+    assert "| kernel-patched | `kernel-patched/` | not run |" in first
+    assert "| kernel-stock |" not in first
     patched = (build.series("matrix", "thp", [2.0, 2.0], kernel="patched", huge_kb=500)
                + build.series("matrix", "resv", [1.0, 1.0], kernel="patched", huge_kb=900))
     build.folder("rep/kernel-patched", patched)
@@ -209,7 +213,9 @@ def test_kernel_section_compares_the_knob_in_one_kernel_and_stock_where_it_ran(b
     assert "Stock Linux" not in text
     build.folder("rep/kernel-stock", build.series("matrix", "thp", [2.0, 2.0], kernel="stock",
                                                   huge_kb=400))
-    text = report.build(str(root)).split("## The reservation kernel")[1].split("\n## ")[0]
+    whole = report.build(str(root))
+    assert "| kernel-stock | `kernel-stock/` | 2 |" in whole
+    text = whole.split("## The reservation kernel")[1].split("\n## ")[0]
     assert "Stock Linux 6.12 under `thp` against the patched kernel under `thp`" in text
     assert "pairing: policy thp of A with policy thp of B" in text
 
