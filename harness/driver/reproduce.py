@@ -295,11 +295,13 @@ def expected(s, out, est, hplans, kplans):
         # each guest stage builds its kernel where it is missing, and the adversaries the
         # other (they need both): each build is a part of its own, in the order they run
         builds = {}
-        source = not os.path.isdir(os.path.join(config.kernel_dir(), "src"))
+        unpack = not os.path.isdir(os.path.join(config.kernel_dir(), "src"))
         for v in dict.fromkeys([p.kernel for p in kplans.values()] + ["stock", "patched"]):
-            missing = [v] if not os.path.exists(kernel_build.bzimage(v)) else []
-            builds[v] = est.kernel_build_seconds(missing, source and bool(missing))
-            source = source and not missing
+            if os.path.exists(kernel_build.bzimage(v)):
+                builds[v] = 0.0
+                continue
+            builds[v] = est.kernel_build_seconds([v], unpack)     # the first build unpacks
+            unpack = False
         for name, p in kplans.items():
             total[f"kernel-build-{p.kernel}"] = builds.pop(p.kernel)
             total[name] = est.plan_seconds(p, os.path.join(out, name), guest=True)
@@ -349,20 +351,23 @@ def run(s, out, argv):
         _say_pressure(out, s)
     remaining = dict(total)
 
+    def ahead():
+        """The expected seconds of the parts not begun: the host stages', and the kernel
+        builds' and guest stages' apart."""
+        kernel = sum(v for k, v in remaining.items() if k.startswith("kernel"))
+        return sum(remaining.values()) - kernel, kernel
+
     def begin(*parts):
-        """Drops parts from the expected time still ahead and tells the estimator the rest:
-        the host stages' apart from the kernel builds' and guest stages'."""
+        """Drops parts from the expected time still ahead and tells the estimator the rest."""
         for part in parts:
             remaining.pop(part, None)
-        est.after_s = sum(v for k, v in remaining.items() if not k.startswith("kernel"))
-        est.after_fixed_s = sum(v for k, v in remaining.items() if k.startswith("kernel"))
+        est.after_s, est.after_fixed_s = ahead()
         est.sim_ahead_s = sim_s.get(parts[-1], 0.0)
 
     def left():
-        """The parts not begun yet: the host stages at the pace the host stages so far
-        had, the kernel builds and guest stages as expected."""
-        return sum(v if k.startswith("kernel") else v * est.scale
-                   for k, v in remaining.items())
+        """The parts not begun, the host stages at the pace the host stages so far had."""
+        host, kernel = ahead()
+        return host * est.scale + kernel
 
     failed, broken = 0, []
     for name in STAGES:
@@ -401,8 +406,7 @@ def run(s, out, argv):
             if adversary.missing(folder):
                 _say("stage kernel: the paper's adversaries, stock and patched kernel; "
                      f"about {estimate.clock(left())} left")
-            begin(*[k for k in remaining if k.startswith("kernel")])
-            if adversary.missing(folder):
+                begin(*[k for k in remaining if k.startswith("kernel")])
                 if adversary.run(folder, 3 if s.quick else 5, s.guest_mem, s.guest_timeout):
                     broken.append("kernel-adversary")
         if name in hplans or name == "sustained":
