@@ -3,7 +3,7 @@
  * code runs both inside the Valgrind tool (no C library there) and in the
  * native unit tests, so memory, fatal errors and the extent of an address
  * nobody announced (the stack) come through these four functions, which
- * sp_main.c and tests/host_env.c each define.
+ * vg_env.c (the tool) and tests/host_env.c (the unit tests) each define.
  */
 #ifndef TS_ENV_H
 #define TS_ENV_H

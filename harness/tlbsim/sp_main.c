@@ -13,7 +13,6 @@
  * so the models see accesses and map changes in program order.
  */
 #include "pub_tool_basics.h"
-#include "pub_tool_aspacemgr.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -44,50 +43,6 @@ static const HChar *clo_models;
 static const HChar *clo_out;
 static struct ts_sim *sim;
 
-void *ts_alloc(size_t n)
-{
-	void *p = VG_(calloc)("sptlb", 1, n ? n : 1);
-
-	return p;
-}
-
-void ts_free(void *p)
-{
-	if (p)
-		VG_(free)(p);
-}
-
-void ts_fatal(const char *msg)
-{
-	VG_(fmsg)("sptlb: %s\n", msg);
-	VG_(exit)(1);
-	for (;;)
-		;
-}
-
-/* Valgrind keeps a reservation below the client stack it grows into. */
-static Bool is_stack(const NSegment *seg)
-{
-	const NSegment *below;
-
-	if (seg->kind != SkAnonC || seg->start == 0)
-		return False;
-	below = VG_(am_find_nsegment)(seg->start - 1);
-	return below && below->kind == SkResvn;
-}
-
-int ts_extent(uint64_t addr, uint64_t *start, uint64_t *end, int *dir)
-{
-	const NSegment *seg = VG_(am_find_nsegment)((Addr)addr);
-
-	if (!seg || seg->kind == SkFree || seg->kind == SkResvn)
-		return 0;
-	*start = seg->start;
-	*end = (uint64_t)seg->end + 1;
-	*dir = is_stack(seg) ? -1 : 0;
-	return 1;
-}
-
 static void process(const ULong *end)
 {
 	for (const ULong *p = buf; p < end; p++) {
@@ -115,11 +70,13 @@ static void flush(void)
 static void on_startup(Addr a, SizeT len, Bool rr, Bool ww, Bool xx,
 		       ULong di)
 {
-	const NSegment *seg = VG_(am_find_nsegment)(a);
+	uint64_t start, end;
+	int dir = 0;	/* stays 0 where ts_extent finds no mapping */
 
 	(void)rr; (void)ww; (void)xx; (void)di;
 	flush();
-	ts_sim_map(sim, a, a + len, seg && is_stack(seg) ? -1 : 0);
+	ts_extent(a, &start, &end, &dir);
+	ts_sim_map(sim, a, a + len, dir);
 }
 
 static void on_mmap(Addr a, SizeT len, Bool rr, Bool ww, Bool xx, ULong di)

@@ -26,7 +26,7 @@ TS_VG_LIBS    := $(TS_VGLIB)/libcoregrind-amd64-linux.a \
 		 $(TS_VGLIB)/libvex-amd64-linux.a \
 		 $(TS_VGLIB)/libgcc-sup-amd64-linux.a -lgcc
 TS_VG_OBJS    := $(patsubst %.c,$(OBJ)/tlbsim-vg/%.o,$(TS_MODEL_SRCS) \
-		 harness/tlbsim/sp_main.c)
+		 harness/tlbsim/vg_env.c harness/tlbsim/sp_main.c)
 
 BINS   += $(BIN)/sptlb $(TS_DIR)/.links $(TS_TOOL) $(TS_DIR)/walk \
 	  $(TS_DIR)/walk-static $(TS_DIR)/jit

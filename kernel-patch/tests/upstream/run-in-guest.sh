@@ -11,7 +11,7 @@
 # another at an address that collides now and then under randomisation,
 # which fails one of its subtests by chance; without it both runs see the
 # same layout.
-set -u
+set -euo pipefail
 dir=$1
 here=$(cd "$(dirname "$0")" && pwd)
 knob=/sys/kernel/mm/transparent_hugepage/reservation/enabled
@@ -29,7 +29,8 @@ if [ -e $zram/disksize ] && echo 512M >$zram/disksize 2>/dev/null &&
 else
 	echo "# swap: none (no zram device): swap-out checks cannot pass"
 fi
-trap 'echo "$old_knob" >$knob; echo "$old_thp" >$thp
+# best effort: a failing restore must not cut the rest short
+trap 'set +e; echo "$old_knob" >$knob; echo "$old_thp" >$thp
 [ -n "${old_threshold:-}" ] && echo "$old_threshold" >$threshold
 [ -n "$swap" ] && swapoff $swap && echo 1 >$zram/reset' EXIT
 limit=${UPSTREAM_TEST_TIMEOUT:-600}
@@ -46,11 +47,11 @@ run_one() {
 	echo "$rc"
 }
 
+# A selftest's failure is its status, not this script's.
 run_one_timed() {
-	local t=$1 log=$2
+	local t=$1 log=$2 rc=0
 	if [ "$t" = transhuge-stress ]; then
-		timeout 20 setarch -R "$dir/$t" -s 64 >"$log" 2>&1
-		local rc=$?
+		timeout 20 setarch -R "$dir/$t" -s 64 >"$log" 2>&1 || rc=$?
 		[ $rc -eq 124 ] && rc=0
 		echo $rc
 		return
@@ -60,8 +61,8 @@ run_one_timed() {
 	# hugetlbfs pages, which reservations do not touch; each case migrates
 	# for 20 s while other threads read the memory (it needs 3 CPUs).
 	[ "$t" = migration ] && args="-t private_anon -t private_anon_thp"
-	(cd "$dir" && timeout "$limit" setarch -R "./$t" $args) >"$log" 2>&1
-	echo $?
+	(cd "$dir" && timeout "$limit" setarch -R "./$t" $args) >"$log" 2>&1 || rc=$?
+	echo $rc
 }
 
 # Prints thp_resv_alloc and thp_resv_promote from /proc/vmstat.
