@@ -188,8 +188,9 @@ static int pfm_ready(void)
 
 void events_pfm_reinit(void)
 {
-	if (pfm_state == PFM_SUCCESS)
-		pfm_load_terminate();
+	/* unloads it, also after a failed initialization, which libpfm4
+	 * would otherwise answer again */
+	pfm_load_terminate();
 	pfm_state = 1;
 }
 

@@ -43,8 +43,10 @@ int events_default(const struct cpu_ident *cpu, struct event_desc *out,
 int events_pfm_encode(const char *str, struct perf_event_attr *attr,
 		      char *fstr, size_t fstrlen);
 
-/* Makes the next encoding initialize libpfm4 again, so that a changed
- * LIBPFM_FORCE_PMU environment variable takes effect. */
+/* Makes the next encoding load and initialize libpfm4 afresh, so that changed
+ * LIBPFM_FORCE_PMU and LIBPFM_ENCODE_INACTIVE variables take effect and no
+ * PMU of an earlier initialization (the host's, or one forced before) is
+ * still searched. */
 void events_pfm_reinit(void);
 
 #endif

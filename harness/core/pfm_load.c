@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+#include <string.h>
 
 #ifndef PFM_LOAD_SONAME
 #define PFM_LOAD_SONAME "libpfm.so.4"
@@ -11,6 +12,7 @@
 
 static struct {
 	int tried;
+	void *handle;
 	pfm_err_t (*initialize)(void);
 	void (*terminate)(void);
 	pfm_err_t (*encode)(const char *, int, pfm_os_t, void *);
@@ -42,6 +44,7 @@ static int load(void)
 		dlclose(h);
 		return -1;
 	}
+	lib.handle = h;
 	return 0;
 }
 
@@ -50,10 +53,18 @@ pfm_err_t pfm_load_initialize(void)
 	return load() == 0 ? lib.initialize() : PFM_ERR_NOINIT;
 }
 
+/* libpfm4's pfm_terminate() leaves every PMU it activated marked active (it
+ * never clears PFMLIB_PMU_FL_ACTIVE, and a forced pfm_initialize() activates
+ * the forced PMU without clearing the others), so only unloading it gives the
+ * next pfm_initialize() a clean library.  Where it could not be loaded, the
+ * reason stays and it is not tried again. */
 void pfm_load_terminate(void)
 {
-	if (lib.encode)
-		lib.terminate();
+	if (!lib.handle)
+		return;
+	lib.terminate();
+	dlclose(lib.handle);
+	memset(&lib, 0, sizeof(lib));
 }
 
 int pfm_load_encode(const char *str, int dfl_plm, pfm_os_t os, void *arg)

@@ -8,6 +8,9 @@
 
 /* PFM_ERR_NOINIT when the library cannot be loaded; why says so. */
 pfm_err_t pfm_load_initialize(void);
+/* pfm_terminate(), then unloads the library, so that the next call loads and
+ * initializes it from scratch: no PMU and no LIBPFM_* setting of the last
+ * initialization survives. */
 void pfm_load_terminate(void);
 int pfm_load_encode(const char *str, int dfl_plm, pfm_os_t os, void *arg);
 const char *pfm_load_strerror(int code);

@@ -105,12 +105,21 @@ static void test_pfm(void)
 	struct cpu_ident zen3 = cpu_of("AuthenticAMD", 0x19, 0x01);
 	struct event_desc d;
 
-	/* First, as libpfm4 keeps LIBPFM_ENCODE_INACTIVE once it saw it. */
+	/* A forced PMU is the only one searched, whatever was initialized
+	 * before: the host's own PMU (test_generic initialized libpfm4
+	 * unforced) and, whatever the host, a Skylake forced just before.
+	 * libpfm4's pfm_terminate() alone would leave both active. */
+	setenv("LIBPFM_FORCE_PMU", "skl", 1);
+	events_pfm_reinit();
+	events_resolve("DTLB_LOAD_MISSES:WALK_ACTIVE", &skl, &d);
+	TAP_CHECK(d.ok, "forced Skylake PMU: DTLB_LOAD_MISSES:WALK_ACTIVE (%s)",
+		  d.reason);
 	setenv("LIBPFM_FORCE_PMU", "amd64_fam17h_zen2", 1);
 	events_pfm_reinit();
 	events_resolve("DTLB_LOAD_MISSES:WALK_ACTIVE", &zen2, &d);
 	TAP_CHECK(!d.ok && strstr(d.reason, "unknown event"),
-		  "an Intel event on a forced Zen 2 PMU is unknown");
+		  "an Intel event on a forced Zen 2 PMU is unknown (got ok=%d type %u 0x%llx)",
+		  d.ok, d.attr.type, (unsigned long long)d.attr.config);
 	unsetenv("LIBPFM_FORCE_PMU");
 	events_pfm_reinit();
 
@@ -132,6 +141,17 @@ static void test_pfm(void)
 	events_resolve("page-walks", &skl, &d);
 	TAP_CHECK(!d.ok && strstr(d.reason, "page-walk-cycles"),
 		  "Intel counts cycles, not walks: '%s'", d.reason);
+
+	/* LIBPFM_ENCODE_INACTIVE, set and unset by check_forced above, is
+	 * gone too: an inactive PMU named explicitly is refused again. */
+	setenv("LIBPFM_FORCE_PMU", "amd64_fam17h_zen2", 1);
+	events_pfm_reinit();
+	events_resolve("skl::DTLB_LOAD_MISSES:WALK_ACTIVE", &zen2, &d);
+	TAP_CHECK(!d.ok && strstr(d.reason, "unknown event"),
+		  "LIBPFM_ENCODE_INACTIVE unset: skl:: refused on a forced Zen 2 (got ok=%d)",
+		  d.ok);
+	unsetenv("LIBPFM_FORCE_PMU");
+	events_pfm_reinit();
 }
 
 static const struct counter *find(const struct counter_set *s,
