@@ -1,2 +1,2 @@
-"""spbench's analysis package: reads result folders (meta.json + runs.jsonl) and prints run
+"""spbench's analysis package: reads result folders (through harness/records) and prints run
 tables, the paper comparison and diffs."""

@@ -1,12 +1,10 @@
 """The adversary table from an adversary folder's raw lines alone: per mode, the stock
 kernel's base-page and THP times and the patched kernel's reservation times, the two as
 ratios over stock base pages with Fieller's interval, beside the paper's overheads."""
-import json
-import os
+from harness.records import ADVERSARY_MODES as MODES, ResultFolder
 
 from . import stats, text
 
-MODES = ("incremental", "nopromote", "preempt")
 # the paper's sections 6.6-6.7, as the time ratio over the unmodified kernel
 PAPER = {"incremental": (1.089, "8.9% slower"),
          "nopromote": (1.02, "at most 2% slower (all mechanisms, promotion skipped)"),
@@ -14,7 +12,6 @@ PAPER = {"incremental": (1.089, "8.9% slower"),
 WHAT = {"incremental": "touch one byte per 4 kB page of 64 MB, unmap; again",
         "nopromote": "the same, skipping each 2 MB range's last page: reserved, never promoted",
         "preempt": "one byte per 2 MB over twice the guest's memory: reservations preempted"}
-INFO = "adversary.json"        # how the guests ran, written by the driver
 COUNTERS = ("thp_resv_alloc", "thp_resv_promote", "thp_resv_preempt", "thp_fault_alloc")
 TCG_NOTE = ("under TCG every guest instruction is translated and its TLB is qemu's software "
             "TLB, so a page fault costs tens of times what it costs on hardware and a TLB miss "
@@ -23,23 +20,9 @@ TCG_NOTE = ("under TCG every guest instruction is translated and its TLB is qemu
             "beside the paper's")
 
 
-def raw_path(folder, kernel, setting, mode):
-    """Where resv_adversary's lines of one kernel, setting and mode are kept."""
-    return os.path.join(folder, "raw", f"{kernel}-{setting}-{mode}.jsonl")
-
-
 def _reps(folder, kernel, setting, mode):
-    path = raw_path(folder, kernel, setting, mode)
-    out = []
-    try:
-        with open(path) as f:
-            for line in f:
-                rec = json.loads(line)
-                if not rec.get("summary"):
-                    out.append(rec)
-    except FileNotFoundError:
-        return []
-    return out
+    return [rec for rec in ResultFolder(folder).adversary_lines(kernel, setting, mode)
+            if not rec.get("summary")]
 
 
 def _mean_counter(reps, name):
@@ -67,11 +50,8 @@ def summarize(folder):
 
 
 def info(folder):
-    try:
-        with open(os.path.join(folder, INFO)) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return {}
+    """How the folder's guests ran (an empty record where it does not say)."""
+    return ResultFolder(folder).adversary_info()
 
 
 def _time(s):
@@ -100,16 +80,16 @@ def render(folder):
          "95% CI", "thp/base", "paper", "resv alloc", "promote", "preempt"],
         rows, "lrrrrlrrrrr")
     meta = info(folder)
-    accel = meta.get("accel") or {}
+    accel = meta.accel
     notes = [f"{m}: {WHAT[m]}; paper: {PAPER[m][1]}" for m in MODES]
-    notes.append(f"times: mean of {meta.get('reps', '?')} reps with the half-width of the "
+    notes.append(f"times: mean of {meta.reps or '?'} reps with the half-width of the "
                  "95% CI; ratios by Fieller's theorem; *: the CIs do not overlap")
     notes.append("counters: mean per rep of the patched kernel's vmstat deltas")
     notes.append("preempt under stock THP: not run; fault-time THP maps a whole 2 MB page at "
                  "each touch and cannot give memory back, so twice the guest's memory ends in "
                  "the OOM killer")
     notes.append("both kernels booted with the same qemu options (guest memory "
-                 f"{meta.get('guest_mem', '?')}); "
+                 f"{meta.guest_mem or '?'}); "
                  + ", ".join(f"{k} under {v.upper()}" for k, v in sorted(accel.items())))
     if "tcg" in accel.values():
         notes.append(TCG_NOTE)

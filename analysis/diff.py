@@ -1,14 +1,14 @@
 """Compares two result sets (say a stock and a patched kernel): per metric -- time, coverage,
 faults, memory, THP and reservation counters, TLB misses -- the means of paired groups with
 their CIs, B/A with Fieller's interval, B-A, the compare-kernels significance mark, a
-geometric mean, and the context (meta.json, run settings) that differs."""
+geometric mean, and the context (the folders' meta records, run settings) that differs."""
 
 import json
 from dataclasses import dataclass, field
 
 from . import diff_metrics as dm, notes as notes_mod, render, stats
 
-# meta.json parts whose differences explain a difference in results
+# meta record parts whose differences explain a difference in results
 CONTEXT = (("kernel",), ("settings",), ("host", "cpu"), ("host", "tlb"),
            ("host", "tlb_reach_4k_kb"), ("host", "pmu"), ("tools",),
            ("revision",), ("plan", "size"), ("plan", "kernel"))
@@ -158,27 +158,27 @@ def _differ(ca, cb, prefix=""):
 def context_diff(a, b):
     """[(key, value in A, value in B)] for each context key that differs; a key missing on
     one side shows '(absent)'."""
-    return _differ(context(a.meta), context(b.meta))
+    return _differ(context(a.meta.to_json()), context(b.meta.to_json()))
 
 
 def _run_settings(pairs):
     """The THP and reservation knobs during the runs of each pair of policies, where they
-    differ (meta.json holds them as found before the runs)."""
+    differ (the meta record holds them as found before the runs)."""
     out, seen = [], set()
     for _, ga, gb, _ in pairs:
         if (ga.policy, gb.policy) in seen or not ga.records or not gb.records:
             continue
         seen.add((ga.policy, gb.policy))
         sa, sb = {}, {}
-        _flatten(ga.records[0].get("settings") or {}, "", sa)
-        _flatten(gb.records[0].get("settings") or {}, "", sb)
+        _flatten(ga.records[0].settings, "", sa)
+        _flatten(gb.records[0].settings, "", sb)
         pol = ga.policy if ga.policy == gb.policy else f"{ga.policy}:{gb.policy}"
         out += _differ(sa, sb, f"runs {pol}: ")
     return out
 
 
 def _label(rs):
-    k = rs.meta.get("kernel") or {}
+    k = rs.meta.kernel
     return (f"kernel {k.get('variant', '?')} {k.get('release', '?')}, "
             f"virt {k.get('virt', '?')}")
 
@@ -276,7 +276,7 @@ def _geomean(item, rows):
 
 
 def _virt(rs):
-    return (rs.meta.get("kernel") or {}).get("virt")
+    return rs.meta.kernel.get("virt")
 
 
 def _section_notes(metric, a, b, recs_a, recs_b):

@@ -49,7 +49,7 @@ class Item:
 
 
 def _spstat(rec):
-    return rec.get("spstat") or {}
+    return rec.spstat
 
 
 def _path(rec, *names):
@@ -175,7 +175,7 @@ def _sim_misses(obj, prefix=()):
 
 def _sim(label):
     def value(rec):
-        obj = rec.get("tlbsim")
+        obj = rec.extra.get("tlbsim")
         if not isinstance(obj, dict):
             return None, "no tlbsim object (run without the TLB simulator)"
         found = dict(_sim_misses(obj))
@@ -235,7 +235,7 @@ def items(metric, records):
     if metric == "sim":
         labels = []
         for rec in records:
-            for label, _ in _sim_misses(rec.get("tlbsim")):
+            for label, _ in _sim_misses(rec.extra.get("tlbsim")):
                 if label not in labels:
                     labels.append(label)
         return [Item("sim", "sim " + label, "count", _sim(label)) for label in labels]

@@ -1,10 +1,10 @@
 """Per-group metrics taken from the spstat objects of a group's records: wall time, data-TLB
 misses (or why they are missing) and superpage coverage."""
 
-import json
-import os
 import statistics
 from dataclasses import dataclass, field
+
+from harness.records import ResultFolder
 
 from . import stats
 
@@ -65,7 +65,7 @@ def dtlb(group):
     for ev in DTLB_EVENTS:
         reason = None
         for rec in group.records:
-            sp = rec.get("spstat") or {}
+            sp = rec.spstat
             c = (sp.get("counters") or {}).get(ev)
             if c is None:
                 reason = reason or f"{ev} not measured"
@@ -78,7 +78,7 @@ def dtlb(group):
     if not usable:
         reasons = list(dict.fromkeys(missing.values()))
         return Counter(reason="; ".join(reasons), missing=missing)
-    values = [sum(rec["spstat"]["counters"][ev]["value"] for ev in usable)
+    values = [sum(rec.spstat["counters"][ev]["value"] for ev in usable)
               for rec in group.records]
     return Counter(stats.summarize(values), events=tuple(usable), missing=missing)
 
@@ -100,7 +100,7 @@ def coverage(group):
     cov = Coverage()
     huge, big, hist_reason = [], [], None
     for rec in group.records:
-        c = (rec.get("spstat") or {}).get("coverage") or {}
+        c = rec.spstat.get("coverage") or {}
         peak = c.get("peak") or {}
         anon = peak.get("anon_kb") or 0
         if anon > 0:
@@ -127,20 +127,9 @@ def coverage(group):
 
 
 def sim_records(folder):
-    """The simulated-TLB records of a result folder (tlbsim.jsonl, written by
-    run --tlbsim), the last per (workload, size); none when it has none."""
-    found = {}
-    try:
-        with open(os.path.join(folder, "tlbsim.jsonl")) as f:
-            for line in f:
-                try:
-                    r = json.loads(line)
-                except ValueError:
-                    continue
-                if r.get("simulated"):
-                    found[(r.get("workload"), r.get("size"))] = r
-    except OSError:
-        pass
+    """The simulated-TLB records of a result folder (written by run --tlbsim), the last per
+    (workload, size); none when it has none."""
+    found = {(r.workload, r.size): r for r in ResultFolder(folder).sims()}
     return list(found.values())
 
 
@@ -148,7 +137,7 @@ def sim_reductions(record):
     """{model: {policy: (data misses, reduction % against base or None)}} of
     one simulated record: the data-TLB misses that went to the page table."""
     out = {}
-    for model, m in record.get("tlbsim", {}).get("models", {}).items():
+    for model, m in (record.tlbsim or {}).get("models", {}).items():
         base = m["policies"].get("base", {}).get("data_misses")
         out[model] = {}
         for policy, p in m["policies"].items():

@@ -21,7 +21,7 @@ class Notes:
 def context(rs, notes, label=""):
     """Notes about a result set as a whole."""
     pre = f"{label}: " if label else ""
-    kern = rs.meta.get("kernel") or {}
+    kern = rs.meta.kernel
     if kern.get("virt_note"):
         notes.add(pre + "virt: " + str(kern["virt_note"]))
     elif kern.get("virt") == "tcg":
@@ -29,12 +29,12 @@ def context(rs, notes, label=""):
                   "TLB evidence")
     if any(c.get("scope") == "user"
            for g in rs.groups.values() for r in g.records
-           for c in (r["spstat"].get("counters") or {}).values()):
+           for c in (r.spstat.get("counters") or {}).values()):
         notes.add(pre + "counters count user space only (counting the kernel was denied: "
                   "perf_event_paranoid); they do not compare with counts that include the "
                   "kernel")
-    if not rs.meta.get("finished"):
-        notes.add(pre + "meta.json has no finish time: the run was interrupted or is still "
+    if not rs.meta.finished:
+        notes.add(pre + "the folder's meta record has no finish time: the run was interrupted or is still "
                   "going")
     if rs.warmups or rs.failed:
         where = ", ".join(f"line {num} {'/'.join(k[:4])}" + (f" ({m})" if m else "")

@@ -4,6 +4,8 @@ sustained experiment's figures 4 and 5. matplotlib (Debian's python3-matplotlib)
 
 import os
 
+from harness.records import ResultFolder
+
 from . import sustained, table
 
 NO_METADATA = {"Software": None}
@@ -72,7 +74,7 @@ def coverage(plt, rows, path):
     for n, r in rows:
         kb = {}
         for rec in r.group.records:
-            h = ((rec.get("spstat") or {}).get("coverage") or {}).get("histogram") or {}
+            h = (rec.spstat.get("coverage") or {}).get("histogram") or {}
             if h.get("available"):
                 for k, v in (h.get("kb") or {}).items():
                     kb[k] = kb.get(k, 0) + (v or 0)
@@ -120,7 +122,7 @@ def write(folder, t1, ref):
             made.append((title, path))
         out["table1"] = made
     sus = os.path.join(folder, "sustained")
-    if os.path.exists(os.path.join(sus, "runs.jsonl")):
+    if ResultFolder(sus).has_runs():
         paths = sustained.plot(sus)
         out["sustained"] = [(os.path.splitext(os.path.basename(p))[0], p) for p in paths]
     return out

@@ -3,8 +3,10 @@ FFTW's THP speedup over base pages and the 2 MB pages it got, the contiguity tim
 paper's values beside them.  Plots need Debian's python3-matplotlib, imported only when
 plotting."""
 
-import json
 import os
+
+from harness.records import ResultFolder
+from harness.records.folder import EVENTS, TIMELINE
 
 from . import stats, text
 
@@ -16,32 +18,24 @@ PAPER = {
 }
 
 
-def _lines(path):
-    if not os.path.exists(path):
-        return []
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
-
-
 def load(folder):
     """{scheme: {"base": [s...], "thp": [(rep, wall_s, huge_2m, wanted_2m, passed)]}}, the
     timeline [(t, contiguity)] and the events."""
     runs = {}
-    for r in _lines(os.path.join(folder, "runs.jsonl")):
-        scheme = r["state"].replace("sustained-", "")
+    rf = ResultFolder(folder)
+    for r in rf.runs():
+        scheme = r.state.replace("sustained-", "")
         d = runs.setdefault(scheme, {"base": [], "thp": []})
-        sp = r["spstat"]
-        passed = r["check"]["passed"]
-        if r["policy"] == "base":
-            if passed:
-                d["base"].append(sp["time"]["wall_s"])
+        if r.policy == "base":
+            if r.passed:
+                d["base"].append(r.wall_s)
             continue
-        peak = sp["coverage"]["peak"]
-        d["thp"].append((r["rep"], sp["time"]["wall_s"], peak["anon_huge_kb"] // 2048,
-                         -(-peak["anon_kb"] // 2048), passed))
+        peak = r.spstat["coverage"]["peak"]
+        d["thp"].append((r.rep, r.wall_s, peak["anon_huge_kb"] // 2048,
+                         -(-peak["anon_kb"] // 2048), r.passed))
     timeline = [(s["t_s"], s["contiguity"]["contiguity"])
-                for s in _lines(os.path.join(folder, "timeline.jsonl")) if "contiguity" in s]
-    events = _lines(os.path.join(folder, "events.jsonl"))
+                for s in rf.lines_of(TIMELINE) if "contiguity" in s]
+    events = rf.lines_of(EVENTS)
     return runs, timeline, events
 
 

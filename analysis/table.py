@@ -83,13 +83,13 @@ def render_sim_table(folder):
     misses that reach the page table and their reduction against base (sim miss red.)."""
     header = ["workload", "size", "model", "policy", "sim dTLB miss", "sim miss red."]
     rows, errors = [], []
-    for rec in sorted(metrics.sim_records(folder), key=lambda r: r["workload"]):
-        if "tlbsim" not in rec:
-            errors.append(f"{rec['workload']}: not simulated: {rec.get('error')}")
+    for rec in sorted(metrics.sim_records(folder), key=lambda r: r.workload):
+        if rec.tlbsim is None:
+            errors.append(f"{rec.workload}: not simulated: {rec.error}")
             continue
         for model, pols in metrics.sim_reductions(rec).items():
             for policy, (misses, red) in pols.items():
-                rows.append([rec["workload"], rec["size"], model, policy, text.count(misses),
+                rows.append([rec.workload, rec.size, model, policy, text.count(misses),
                              "base" if policy == "base" else text.pct(red, digits=2)])
     out = ["simulated TLBs (sptlb: a Valgrind replay of each workload's address stream, "
            "deterministic, not timed)", ""]
@@ -101,14 +101,14 @@ def render_sim_table(folder):
 
 def _context_line(rs):
     m = rs.meta
-    k = m.get("kernel") or {}
-    cpu = (m.get("host") or {}).get("cpu") or {}
-    plan = m.get("plan") or {}
+    k = m.kernel
+    cpu = m.host.get("cpu") or {}
+    plan = m.plan
     parts = [f"kernel {k.get('release', '?')} ({k.get('virt', '?')})",
              f"cpu {cpu.get('model_name', '?')}",
              f"size {plan.get('size', '?')}"]
-    if m.get("revision"):
-        parts.append(f"rev {m['revision']}")
+    if m.revision:
+        parts.append(f"rev {m.revision}")
     return ", ".join(parts)
 
 
@@ -167,7 +167,7 @@ def simulated(rs):
     for rec in metrics.sim_records(rs.folder):
         red = metrics.sim_reductions(rec).get(SIM_MODEL)
         if red:
-            out[(rec.get("workload"), rec.get("size"))] = {p: v[1] for p, v in red.items()}
+            out[(rec.workload, rec.size)] = {p: v[1] for p, v in red.items()}
     return out
 
 

@@ -5,6 +5,9 @@ import csv
 import json
 
 from analysis import report
+from harness.reproduce import registry
+
+STAGES = registry.stages()
 
 
 def _pair(build, workload, speedup, state="clean", huge=900, contiguity=None):
@@ -49,7 +52,7 @@ def claims(text):
 
 def test_report_sections_and_claims(build, tmp_path):
     root = reproduction(build, tmp_path)
-    text = report.build(str(root))
+    text = report.build(str(root), STAGES)
     for heading in ("## What ran where", "## Table 1: best case, clean memory",
                     "### Why ours differs, row by row", "## Fragmented memory",
                     "## Tables 2 and 3: one superpage size", "## The reservation kernel",
@@ -78,8 +81,8 @@ def test_report_sections_and_claims(build, tmp_path):
 
 def test_report_is_the_same_bytes_when_written_again(build, tmp_path):
     root = reproduction(build, tmp_path)
-    first = (root / report.write(str(root))).read_bytes()
-    again = (root / report.write(str(root))).read_bytes()
+    first = (root / report.write(str(root), STAGES)).read_bytes()
+    again = (root / report.write(str(root), STAGES)).read_bytes()
     assert first == again
     rows = list(csv.DictReader(open(root / "table1.csv")))
     m = next(r for r in rows if r["workload"] == "matrix")
@@ -89,7 +92,7 @@ def test_report_is_the_same_bytes_when_written_again(build, tmp_path):
 
 def test_report_writes_one_csv_per_table(build, tmp_path):
     root = reproduction(build, tmp_path)
-    text = (root / report.write(str(root))).read_text()
+    text = (root / report.write(str(root), STAGES)).read_text()
     for name in ("table1.csv", "fragmented.csv", "table2.csv"):
         assert f"- [{name}]({name})" in text
     assert not (root / "sustained.csv").exists()
@@ -107,7 +110,7 @@ def test_report_writes_one_csv_per_table(build, tmp_path):
 
 def _claims_of(build, name, t1):
     build.folder(f"{name}/table1", t1)
-    return claims(report.build(str(build.tmp_path / name)))
+    return claims(report.build(str(build.tmp_path / name), STAGES))
 
 
 def test_no_gain_claim_tells_noise_from_a_gain(build, tmp_path):
@@ -128,7 +131,7 @@ def test_fragmentation_claim_needs_a_clean_gain_to_remove(build, tmp_path):
     build.folder("rep/table1", _pair(build, "matrix", 1.04) + _pair(build, "tree", 1.0))
     build.folder("rep/fragmented", _pair(build, "matrix", 1.0, "fragmented")
                  + _pair(build, "tree", 1.0, "fragmented"))
-    f = claims(report.build(str(root)))["fragmentation removes the benefit"]
+    f = claims(report.build(str(root), STAGES))["fragmentation removes the benefit"]
     # clean geomean sqrt(1.04 * 1.0) = 1.020: nothing above 5% to remove
     assert f[0].startswith("geomean speedup 1.020 clean, 1.000 fragmented")
     assert f[1] == "inconclusive: clean memory gains 5% or less, there is little to remove"
@@ -157,7 +160,7 @@ def test_adversary_section_and_claims(build, tmp_path):
             "".join(json.dumps(x) + "\n" for x in lines))
     (adv / "adversary.json").write_text(json.dumps(
         {"reps": 3, "guest_mem": "4G", "accel": {"stock": "tcg", "patched": "tcg"}}))
-    text = report.build(str(root))
+    text = report.build(str(root), STAGES)
     assert "## The paper's adversaries" in text
     c = claims(text)
     # resv/base 1.10 with a CI reaching below the paper's 1.089: agrees
@@ -173,14 +176,15 @@ def test_adversary_section_and_claims(build, tmp_path):
 
 def test_tlb_pressure_from_pressure_jsonl(build, tmp_path):
     root = reproduction(build, tmp_path)
-    assert "Not measured: `harness/spbench pressure --out DIR`" in report.build(str(root))
+    assert "Not measured: `harness/spbench pressure --out DIR`" in report.build(str(root), STAGES)
     recs = [{"workload": "matrix", "size": "paper", "data_accesses": 1000, "data_misses": 500},
             {"workload": "matrix", "size": "ref", "data_accesses": 2000, "data_misses": 1000},
             {"workload": "tree", "size": "paper", "data_accesses": 1000, "data_misses": 100},
             {"workload": "tree", "size": "ref", "data_accesses": 1000, "data_misses": 10},
             {"workload": "eon", "size": "paper", "error": "refused"}]
-    (root / "pressure.jsonl").write_text("".join(json.dumps(r) + "\n" for r in recs))
-    text = report.build(str(root))
+    (root / "pressure.jsonl").write_text("".join(
+        json.dumps({"schema": "spbench-pressure/1", "model": "m", **r}) + "\n" for r in recs))
+    text = report.build(str(root), STAGES)
     # matrix: 500 per 1000 on both sides; tree: 100 against 10, a tenth
     assert "| matrix | 500.00 | 500.00 | 1.00 |" in text
     assert "| tree | 100.00 | 10.00 | 0.10 |" in text
@@ -195,7 +199,7 @@ def test_tlb_pressure_from_pressure_jsonl(build, tmp_path):
 def test_kernel_section_compares_the_knob_in_one_kernel_and_stock_where_it_ran(build,
                                                                                tmp_path):
     root = reproduction(build, tmp_path)
-    first = report.build(str(root))
+    first = report.build(str(root), STAGES)
     assert "Not run here: the kernel stage boots the patched kernel" in first
     # the stock kernel runs the adversaries only: no row saying its runs did not happen
     assert "| kernel-patched | `kernel-patched/` | not run |" in first
@@ -203,7 +207,7 @@ def test_kernel_section_compares_the_knob_in_one_kernel_and_stock_where_it_ran(b
     patched = (build.series("matrix", "thp", [2.0, 2.0], kernel="patched", huge_kb=500)
                + build.series("matrix", "resv", [1.0, 1.0], kernel="patched", huge_kb=900))
     build.folder("rep/kernel-patched", patched)
-    text = report.build(str(root)).split("## The reservation kernel")[1].split("\n## ")[0]
+    text = report.build(str(root), STAGES).split("## The reservation kernel")[1].split("\n## ")[0]
     assert "differ by the reservation knob alone" in text
     assert "pairing: policy thp of A with policy resv of B" in text
     # huge 2M: 500 and 900 of 1000 kB
@@ -213,7 +217,7 @@ def test_kernel_section_compares_the_knob_in_one_kernel_and_stock_where_it_ran(b
     assert "Stock Linux" not in text
     build.folder("rep/kernel-stock", build.series("matrix", "thp", [2.0, 2.0], kernel="stock",
                                                   huge_kb=400))
-    whole = report.build(str(root))
+    whole = report.build(str(root), STAGES)
     assert "| kernel-stock | `kernel-stock/` | 2 |" in whole
     text = whole.split("## The reservation kernel")[1].split("\n## ")[0]
     assert "Stock Linux 6.12 under `thp` against the patched kernel under `thp`" in text
@@ -223,13 +227,13 @@ def test_kernel_section_compares_the_knob_in_one_kernel_and_stock_where_it_ran(b
 def test_where_says_how_the_warm_ups_ran(build, tmp_path):
     from analysis.conftest import meta
     root = reproduction(build, tmp_path)
-    assert "2 measured runs per policy, no warm-up" in report.build(str(root))
+    assert "2 measured runs per policy, no warm-up" in report.build(str(root), STAGES)
     settings = json.loads((root / "reproduce.json").read_text())
     settings["settings"]["warmup"] = 1
     (root / "reproduce.json").write_text(json.dumps(settings))
-    assert "2 measured runs per policy after 1 warm-up per policy" in report.build(str(root))
+    assert "2 measured runs per policy after 1 warm-up per policy" in report.build(str(root), STAGES)
     m = meta()
     m["plan"]["shared_warmup"] = True
     build.folder("rep/table1", _pair(build, "matrix", 3.0), meta_obj=m)
     assert ("2 measured runs per policy after 1 warm-up per workload (under its first policy)"
-            in report.build(str(root)))
+            in report.build(str(root), STAGES))

@@ -44,7 +44,7 @@ def test_missing_meta_and_runs(tmp_path, build):
         results.load(tmp_path / "empty")
     f = build.folder("r", [])
     (f / "runs.jsonl").unlink()
-    with pytest.raises(results.NotAResultFolder, match="no runs.jsonl"):
+    with pytest.raises(results.NotAResultFolder, match="no runs"):
         results.load(f)
 
 
@@ -58,27 +58,34 @@ def test_bad_meta(build):
         results.load(f)
 
 
-def test_malformed_line_reported_with_its_number(build):
+def test_malformed_line_is_skipped_and_named(build):
+    """A line a crash cut short loses that line alone: the records before and after it
+    are read, and the line is named with its number."""
     f = build.folder("r", build.series("matrix", "base", [1.0, 1.1]))
     with open(f / "runs.jsonl", "a") as out:
         out.write("\n{\"schema\": \"spbench-run/1\", \"work\n")
-    with pytest.raises(results.NotAResultFolder) as e:
-        results.load(f)
-    msg = str(e.value)
-    assert "line 4" in msg and "invalid JSON" in msg
-    assert "\n" not in msg
+        out.write(json.dumps(build.record("matrix", "base", 1.2, rep=2)) + "\n")
+    warned = []
+    rs = results.load(f, warn=warned.append)
+    assert rs.group("matrix", "test", "clean", "base", "host").times() == [1.0, 1.1, 1.2]
+    assert [(b.number, b.reason.startswith("not JSON")) for b in rs.bad_lines] == [(4, True)]
+    assert warned == rs.bad_lines
+    assert "line 4" in str(warned[0]) and "\n" not in str(warned[0])
 
 
-def test_record_lacking_fields(build):
+def test_record_lacking_fields_is_skipped_and_named(build):
     rec = build.record("matrix", "base", 1.0)
     del rec["policy"]
-    with pytest.raises(results.NotAResultFolder, match=r"line 1: record lacks policy"):
-        results.load(build.folder("r", [rec]))
+    rs = results.load(build.folder("r", [rec, build.record("matrix", "base", 1.5, rep=1)]),
+                      warn=None)
+    assert [(b.number, b.reason) for b in rs.bad_lines] == [(1, "record lacks policy")]
+    assert rs.group("matrix", "test", "clean", "base", "host").times() == [1.5]
     rec = build.record("matrix", "base", 1.0)
     del rec["spstat"]["time"]
-    with pytest.raises(results.NotAResultFolder,
-                       match=r"line 1: record lacks spstat.time.wall_s"):
-        results.load(build.folder("s", [rec]))
+    rs = results.load(build.folder("s", [rec]), warn=None)
+    assert [(b.number, b.reason) for b in rs.bad_lines] == [
+        (1, "spstat.time.wall_s is not a number")]
+    assert rs.groups == {}
 
 
 def test_failed_record_need_not_carry_spstat(build):

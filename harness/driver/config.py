@@ -3,7 +3,8 @@ asked for (so that a test or a caller may change one between calls). The
 table of environment variables in docs/running.md lists exactly these."""
 import os
 
-from . import paths, settings
+from harness.driver import paths
+from harness.driver.system import settings
 
 # name -> what it sets; the defaults are in the functions below
 KNOBS = {

@@ -6,8 +6,8 @@ import os
 import re
 import tomllib
 
-from .errors import UserError
-from . import config, paths
+from harness.driver.errors import UserError
+from harness.driver import config, paths
 
 SIZES = ("test", "paper", "ref")
 GROUPS = ("CINT2000", "CFP2000", "other")

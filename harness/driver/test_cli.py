@@ -13,7 +13,9 @@ import time
 
 import pytest
 
-from harness.driver import cli, memstate, paths
+from harness.driver import cli, paths
+from harness.driver.commands import common
+from harness.driver.system import memstate
 from harness.testing.procs import kill_session
 
 SPBENCH = os.path.join(paths.REPO, "harness", "spbench")
@@ -318,7 +320,7 @@ def test_group_adds_its_workloads_after_the_named_ones():
                   and tomllib.load(open(os.path.join(folder, d, "workload.toml"), "rb"))
                   ["group"] == "CINT2000")
     assert len(cint) >= 4
-    got = cli.group_workloads("cint2000", ["matrix", cint[0]])
+    got = common.group_workloads("cint2000", ["matrix", cint[0]])
     assert got[:2] == ["matrix", cint[0]]
     assert sorted(got[2:]) == cint[1:]
 

@@ -10,7 +10,8 @@ import shlex
 
 import pytest
 
-from harness.driver import cli, manifest, paths, policies
+from harness.driver import cli, manifest, paths
+from harness.driver.system import policies
 
 README = os.path.join(paths.REPO, "README.md")
 DOCS = sorted(glob.glob(os.path.join(paths.REPO, "docs", "*.md")))

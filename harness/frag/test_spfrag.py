@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from harness.driver import memstate, settings
+from harness.driver.system import memstate, settings
 from harness.testing.procs import kill_session
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -215,7 +215,7 @@ def test_parent_sigkill_leaves_no_spfrag():
 ENTERED = """
 import signal, sys
 sys.path.insert(0, sys.argv[1])
-from harness.driver import memstate, settings
+from harness.driver.system import memstate, settings
 class Terminated(BaseException):
     pass
 def stop(signum, frame):

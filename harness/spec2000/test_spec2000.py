@@ -194,7 +194,7 @@ def test_specdiff_refuses_an_unknown_option(tmp_path):
 
 def test_the_benchmarks_are_the_papers_spec_rows():
     from analysis import paper
-    from harness.driver import spec2000
+    from harness.driver.engine import spec2000
     ref = paper.Paper()
     for suite in ("CINT2000", "CFP2000"):
         ours = sorted(n for n, (s, _) in spec2000.BENCHMARKS.items() if s == suite)

@@ -1,8 +1,8 @@
 """Finds every place in the tree that writes a file under /proc/sys or
-/sys/kernel/mm other than harness/driver/settings.py (the settings journal),
+/sys/kernel/mm other than harness/driver/system/settings.py (the settings journal),
 which must be the one writer so that every change is saved first and comes
 back at exit, on a stop, or by the next command after a crash
-(harness/driver/test_one_writer.py holds the tree to it).
+(harness/driver/system/test_one_writer.py holds the tree to it).
 
 scan(root) reads the tree statically (everything but .git, build/, results/
 and __pycache__): Python, C, shell scripts, the Makefile and *.mk. What
@@ -22,7 +22,7 @@ counts as a write, on such a path or on a name bound to one:
 Reads of those paths are not writes.
 
 Exempt:
-- harness/driver/settings.py, the writer itself. Its Journal's methods
+- harness/driver/system/settings.py, the writer itself. Its Journal's methods
   (set, temporarily, trigger, restore) are how everyone else writes, so
   calling them is no write; its module-level functions (write_setting,
   restore_entries) write without the journal, and calling them is one.
@@ -43,7 +43,7 @@ import re
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-WRITER = "harness/driver/settings.py"
+WRITER = "harness/driver/system/settings.py"
 GUEST_ONLY = (
     "kernel-patch/tests/run-in-guest.sh",
     "kernel-patch/tests/guest_smoke.py",

@@ -1,0 +1,165 @@
+"""Table 1 in the report: the best case in clean memory beside the paper's, why each row
+differs, the TLB pressure at ref, the claims about gains, and table1.csv."""
+from __future__ import annotations
+
+import csv
+import io
+import os
+from typing import Any
+
+from harness.records import ResultFolder
+
+from .. import table, text
+from .common import GAIN, code, f4, sig
+
+PART = "table1"
+NO_GAIN = ("eon", "mgrid", "mesa", "fma3d")   # the paper's rows at or below 1.00
+
+
+def _csv(rs: Any, ref: Any) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["workload", "group", "policy", "runs", "speedup", "ci_lo", "ci_hi",
+                "significant", "paper_speedup", "huge_pct", "above_4k_pct"])
+    for name, r in sorted(table.best(rs).items()):
+        s = r.speedup
+        w.writerow([name, ref.group(name) or "other", r.group.policy, len(r.group.records),
+                    f4(s.value), f4(s.lo), f4(s.hi), sig(r),
+                    f4(ref.speedup(name)), f4(r.cov.huge_pct), f4(r.cov.big_pct)])
+    return out.getvalue()
+
+
+def csvs(rep: Any) -> list[tuple[str, str, Any]]:
+    t1 = rep.load(PART)
+    if not t1:
+        return []
+    return [("table1.csv", "table 1, ours beside the paper's", lambda: _csv(t1, rep.ref))]
+
+
+def pressure(folder: str) -> dict[str, tuple[float, float]]:
+    """{workload: (Alpha misses per 1000 accesses at paper size, this host's at ref)} from
+    the folder's pressure records (`spbench pressure --out DIR`), the last of each."""
+    sides = {}
+    for r in ResultFolder(folder, warn=None).pressure():
+        v = r.misses_per_1k()
+        if v is not None:
+            sides[(r.workload, r.size)] = v
+    return {w: (sides[(w, "paper")], sides[(w, "ref")])
+            for (w, size) in sides if size == "paper" and (w, "ref") in sides}
+
+
+def pressure_reason(alpha: float, host: float) -> Any:
+    if alpha <= 0:
+        return None
+    x = host / alpha
+    if x < 0.5:
+        return (f"less TLB pressure: at ref this host's TLBs miss {host:.2f} times per 1000 "
+                f"accesses, the Alpha's {alpha:.2f} at the paper's size (x{x:.2f})")
+    if x > 2:
+        return (f"more TLB pressure: at ref this host's TLBs miss {host:.2f} times per 1000 "
+                f"accesses, the Alpha's {alpha:.2f} at the paper's size (x{x:.2f})")
+    return (f"the paper's TLB pressure (x{x:.2f}: {host:.2f} against {alpha:.2f} misses per "
+            "1000 accesses): what differs is what a miss costs")
+
+
+def pressure_section(folder: str) -> str:
+    press = pressure(folder)
+    head = "## TLB pressure: ref against the paper\n\n"
+    if not press:
+        return (head + "Not measured: `harness/spbench pressure --out DIR` adds it "
+                "(docs/tlbsim.md).\n")
+    rows = [f"| {w} | {a:.2f} | {h:.2f} | {h / a:.2f} |" if a else f"| {w} | {a:.2f} | "
+            f"{h:.2f} | n/a |" for w, (a, h) in sorted(press.items())]
+    return (head + "Base-page data-TLB misses per 1000 data accesses, simulated (sptlb, "
+            "base policy): the paper's Alpha 21264 at the paper's size, this host's TLBs "
+            "(CPUID) at ref.\n\n| workload | alpha21264 paper | host ref | host/alpha |\n"
+            "| --- | ---: | ---: | ---: |\n" + "\n".join(rows) + "\n")
+
+
+def why(name: str, r: Any, ref: Any, rs: Any, press: Any = None) -> str:
+    """Why our row differs from the paper's, from what the records and manifests say."""
+    p = ref.speedup(name)
+    ours = r.speedup.value
+    if p is None:
+        return "not in the paper"
+    if ours is None:
+        return f"no speedup ({r.speedup.reason})"
+    if abs(ours - p) <= 0.05 * p:
+        return "within 5% of the paper"
+    reasons = []
+    host = rs.meta.host
+    reach = host.get("tlb_reach_4k_kb")
+    measured = (press or {}).get(name)
+    said = pressure_reason(*measured) if measured else None
+    if said:
+        reasons.append(said)
+    elif reach:
+        reasons.append(f"this host's base pages reach {reach / 1024:.1f} MB of TLB against the "
+                       "Alpha's 1 MB, and a miss is a hardware walk, not a PALcode trap")
+    if not (host.get("pmu") or {}).get("available"):
+        reasons.append("no PMU: the miss reduction cannot be compared")
+    if (host.get("cpu") or {}).get("hypervisor"):
+        reasons.append("a virtual machine (CPUID's hypervisor bit): with nested paging a "
+                       "TLB miss walks two page tables")
+    if r.cov.huge_pct is not None and r.cov.huge_pct < 50:
+        reasons.append(f"only {r.cov.huge_pct:.0f}% of its memory got 2 MB pages")
+    if ref.group(name) in ("CINT2000", "CFP2000"):
+        reasons.append("SPEC's program is replaced by an open stand-in (docs/workloads.md)")
+    return "; ".join(reasons) or "unexplained"
+
+
+def section(rep: Any) -> str:
+    rs = rep.load(PART)
+    if not rs:
+        return ""
+    ref, folder = rep.ref, rep.folder
+    out = ["## Table 1: best case, clean memory\n", code(table.render_paper_table(rs, ref))]
+    for title, path in rep.plot_paths.get("table1", []):
+        out.append(f"![{title}]({os.path.relpath(path, folder)})\n")
+    rows = []
+    press = pressure(folder)
+    for name, r in sorted(table.best(rs).items()):
+        rows.append(f"| {name} | {text.ratio(r.speedup.value)} | "
+                    f"{text.ratio(ref.speedup(name))} | {why(name, r, ref, rs, press)} |")
+    out += ["### Why ours differs, row by row\n",
+            "| workload | ours | paper | why |", "| --- | ---: | ---: | --- |", *rows, ""]
+    return "\n".join(out) + "\n" + pressure_section(folder)
+
+
+def _no_gain_claim(sp: dict[str, float], best: dict[str, Any]) -> tuple[str, ...]:
+    mine = [n for n in NO_GAIN if n in sp]
+    claim = ("no gain for eon, mgrid, mesa, fma3d", "at or below 1.00")
+    if not mine:
+        return (*claim, "none of them ran", "not measured")
+    above = [n for n in mine if sp[n] > GAIN]
+    sure = [n for n in above if best[n].sig]
+    if not above:
+        verdict = "agrees"
+    elif sure:
+        verdict = "differs"
+    else:
+        verdict = "inconclusive: no gain above 5% is significant"
+    return (*claim, ", ".join(f"{n} {text.ratio(sp[n])}{'*' if best[n].sig else ''}"
+                              for n in mine), verdict)
+
+
+def claims(rep: Any) -> list[tuple[str, ...]]:
+    t1, ref = rep.load(PART), rep.ref
+    best = table.best(t1) if t1 else {}
+    sp = {n: r.speedup.value for n, r in best.items() if r.speedup.value is not None}
+    if not sp:
+        return [("table 1", "-", "no speedups: stage table1 has no complete pairs",
+                 "not measured")]
+    gains = sorted(n for n, v in sp.items() if v > GAIN)
+    sure = [n for n in gains if best[n].sig]
+    in_paper = [n for n in sp if ref.speedup(n) is not None]
+    paper_gains = [n for n in in_paper if ref.speedup(n) > GAIN]
+    top = max(sp, key=lambda n: sp[n])
+    return [("workloads that gain more than 5%", "18 of 35",
+             f"{len(gains)} of {len(sp)} ({', '.join(gains) or 'none'}), "
+             f"{len(sure)} of them significant; the paper's "
+             f"rows for these {len(in_paper)}: {len(paper_gains)}",
+             "agrees" if len(gains) == len(paper_gains) else "differs"),
+            ("the largest gain", "matrix, 7.546", f"{top}, {text.ratio(sp[top])}",
+             "agrees (same workload)" if top == "matrix" else "differs"),
+            _no_gain_claim(sp, best)]

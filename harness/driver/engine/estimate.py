@@ -1,0 +1,174 @@
+"""How long runs will take, from each workload's own earlier runs on this host (the records
+under results/ and in the folder being filled), else its manifest's measured seconds, so that
+a plan's estimate and the progress line's time left follow the workloads still ahead, not an
+average of those behind."""
+import os
+import statistics
+
+from harness import records
+from harness.driver import manifest
+
+# seconds of one run when neither this host's records nor the manifest say
+DEFAULT_RUN_S = {"test": 3.0, "paper": 20.0, "ref": 20.0}
+# per step around the run: spstat, the output check, the clean state (drop caches, compact)
+STEP_OVERHEAD_S = 2.0
+# a fragmented state made: spfrag's fill and release (86-89 s on a quiet 24 GB VM); and
+# between workloads, fragmented again where a workload's runs left free memory contiguous:
+# at ref, 25 of 34 times, 20 of them in place (2 s each) and 5 by a new fill: 376 s in
+# all between the 35 workloads, input preparation included (2026-12-07, 24 GB VM)
+FRAGMENT_S = 90.0
+REFRAGMENT_EACH_S = 11.0
+# a guest under TCG runs this many times slower than the host when no earlier guest run
+# says, and spends this much more per step around the run (spstat, the check, the clean
+# state): 35 test-size runs in the stock guest took 428 s against their manifests' 21.6 s
+# (web left out: its server was not reachable there), 655 s from the first run's start to
+# the last's, 2026-12-07 on a 2-vCPU VM
+GUEST_FACTOR = 20.0
+GUEST_STEP_OVERHEAD_S = 5.0
+GUEST_BOOT_S = 30.0
+# the adversaries in both guests (TCG), when no earlier adversary.json says: measured
+# 29.7 s with 5 reps and 23.4 s with 3 (4 GB guests, 2-vCPU host)
+ADVERSARY_S = 30.0
+# a run under sptlb against the native run: 16x (tree) to 134x (matrix) at paper size
+SIM_FACTOR = 100.0
+# the sustained experiment per scheme: clean, spfrag's fill and release
+SCHEME_S = 90.0
+# one kernel variant built from scratch (defconfig + kvm_guest.config + guest.config +
+# lean.config, make -j2 on a 2-vCPU VM: stock 15 min 18 s, test 15 min 02 s, 2026-12-06;
+# stock 16 min 36 s, 2026-12-07; with lean.config's second list, 2026-12-07: test 11 min
+# 00 s, patched 10 min 22 s, stock 11 min 22 s), make -jN elsewhere taken as N/2 times
+# faster; and, once, Debian's source unpacked and copied for the patched variant
+KERNEL_BUILD_S = 660.0
+KERNEL_BUILD_CPUS = 2
+KERNEL_SOURCE_S = 60.0
+
+
+def clock(secs):
+    secs = int(round(secs))
+    if secs >= 3600:
+        return f"{secs // 3600}h{secs % 3600 // 60:02d}m"
+    return f"{secs // 60}m{secs % 60:02d}s"
+
+
+class Estimator:
+    def __init__(self, results_root, *folders, find_manifest=None):
+        self.history = {}
+        self.find_manifest = find_manifest or manifest.find
+        self.manifests = {}         # workload name -> its Workload, or None when unreadable
+        self.adversary_history = []
+        self._host_factor = None
+        for secs in records.adversary_seconds_under(results_root):
+            if secs > 0:
+                self.adversary_history.append(secs)
+        # what earlier folders hold is history, not this run's data: their damaged lines are
+        # skipped without a word
+        for folder in records.result_folders_under(results_root, *folders, warn=None):
+            for r in folder.runs():
+                if r.wall_s is None or not r.passed:
+                    continue
+                for k in ((r.workload, r.size, r.policy, r.kernel),
+                          (r.workload, r.size, r.kernel)):
+                    self.history.setdefault(k, []).append(r.wall_s)
+
+    def run_seconds(self, workload, size, policy, kernel="host"):
+        """The median of this host's earlier runs, the most specific that exists; else the
+        manifest's seconds at that size; else a default."""
+        for k in ((workload, size, policy, kernel), (workload, size, kernel)):
+            if k in self.history:
+                return statistics.median(self.history[k])
+        if kernel != "host":
+            return self.run_seconds(workload, size, policy) * GUEST_FACTOR
+        secs = self.manifest_seconds(workload, size)
+        if secs is None:
+            return DEFAULT_RUN_S.get(size, DEFAULT_RUN_S["paper"])
+        return secs * self.host_factor()
+
+    def host_factor(self):
+        """How this host's base runs compare with the manifests' seconds (measured on
+        another machine): the median ratio over the workloads that have both, within 4x
+        either way; 1 with no such workload."""
+        if self._host_factor is None:
+            ratios = []
+            for key, walls in self.history.items():
+                if len(key) != 4 or key[2] != "base" or key[3] != "host":
+                    continue
+                secs = self.manifest_seconds(key[0], key[1])
+                if secs:
+                    ratios.append(statistics.median(walls) / secs)
+            self._host_factor = (min(4.0, max(0.25, statistics.median(ratios)))
+                                 if ratios else 1.0)
+        return self._host_factor
+
+    def manifest_seconds(self, workload, size):
+        if workload not in self.manifests:
+            try:
+                self.manifests[workload] = self.find_manifest(workload)
+            except Exception:       # an estimate never stops a run
+                self.manifests[workload] = None
+        w = self.manifests[workload]
+        return w.seconds(size) if w is not None else None
+
+    def step_seconds(self, plan, step):
+        # the plan's own manifest: a SPEC tree's benchmark replaces its stand-in's seconds
+        self.manifests[step.workload.name] = step.workload
+        return (self.run_seconds(step.workload.name, plan.size, step.policy.name, plan.kernel)
+                + (STEP_OVERHEAD_S if plan.kernel == "host" else GUEST_STEP_OVERHEAD_S))
+
+    def runs_seconds(self, plan, steps):
+        """The steps alone: what the progress line's steps done are timed against."""
+        return sum(self.step_seconds(plan, s) for s in steps)
+
+    def steps_seconds(self, plan, steps, current=None):
+        """The steps, and for fragmented ones the state they run in: one fragmented state
+        is held across a stage, made first (unless current names the workload whose steps
+        ran last in it) and fragmented again between workloads when their runs drift it:
+        at paper and ref size their THP runs compact and free enough memory that this
+        happens after most workloads, at test size seldom (once in 35 workloads)."""
+        total = self.runs_seconds(plan, steps)
+        fragmented = list(dict.fromkeys(s.workload.name for s in steps
+                                        if s.state.startswith("fragmented")))
+        if not fragmented:
+            return total
+        each = 0.0 if plan.size == "test" else REFRAGMENT_EACH_S
+        if current is None:
+            return total + FRAGMENT_S + (len(fragmented) - 1) * each
+        return total + sum(each for w in fragmented if w != current)
+
+    def plan_seconds(self, plan, folder, guest=False):
+        """The steps of plan that folder does not hold yet."""
+        from harness.driver.engine.plan import pending
+        todo, _ = pending(plan, list(plan.steps()), folder)
+        if not todo:
+            return 0.0
+        return self.steps_seconds(plan, todo) + (GUEST_BOOT_S if guest else 0.0)
+
+    def sim_seconds(self, plan, folder):
+        """The workloads of plan that folder has no sptlb counts for, once each."""
+        from harness.driver.engine.measure import simulated_done
+        done = simulated_done(folder)
+        return sum(self.sim_run_seconds(w.name, plan.size)
+                   for w in plan.workloads if (w.name, plan.size) not in done)
+
+    def sim_run_seconds(self, workload, size):
+        """One run of workload under sptlb."""
+        return self.run_seconds(workload, size, "base") * SIM_FACTOR
+
+    def adversary_seconds(self, share_missing):
+        """The adversary runs still missing (a share of all): this host's earlier adversary
+        folders' median time, else a default."""
+        full = (statistics.median(self.adversary_history) if self.adversary_history
+                else ADVERSARY_S)
+        return full * share_missing
+
+    @staticmethod
+    def kernel_build_seconds(variants_missing, source_missing, cpus=None):
+        """Building the kernel variants not built yet, with make -j(cpus)."""
+        if not variants_missing:
+            return 0.0
+        cpus = cpus or os.cpu_count() or 1
+        return (KERNEL_BUILD_S * KERNEL_BUILD_CPUS / cpus * len(variants_missing)
+                + (KERNEL_SOURCE_S if source_missing else 0.0))
+
+    def sustained_seconds(self, size, runs):
+        fftw = self.run_seconds("fftw", size, "thp")
+        return 2 * (SCHEME_S + (runs + 2) * (fftw + STEP_OVERHEAD_S))

@@ -1,0 +1,121 @@
+"""One step measured: the workload under spstat with the policy's flags,
+its output checked, and its record appended to the folder's runs as soon as it
+exists; a run whose check fails keeps its output under failed/."""
+import datetime
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+from harness.records import ResultFolder, RunRecord, SimRecord
+from harness.driver.system import hostinfo, stops
+from harness.driver import paths
+from harness.driver.errors import UserError
+
+
+def now_iso():
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class Measurement:
+    """Runs steps of one plan into one result folder."""
+
+    def __init__(self, plan, out, values):
+        self.plan = plan
+        self.out = out
+        self.values = values            # (workload, outdir) -> placeholder values
+        self.folder = ResultFolder(out)
+        self.failed_checks = 0
+
+    def run(self, step, outdir):
+        plan, w, pol = self.plan, step.workload, step.policy
+        values = self.values(w, outdir)
+        cmd = w.expand(w.run, plan.size, **values)
+        stat_path = os.path.join(outdir, "spstat.json")
+        spstat = [paths.SPSTAT, "-o", stat_path, "--sample-ms", str(plan.sample_ms),
+                  *pol.spstat_flags, *w.spstat_flags, "--", *cmd]
+        started = now_iso()
+        rc = _spstat(spstat, outdir)
+        try:
+            with open(stat_path) as f:
+                stat = json.load(f)
+        except (OSError, ValueError):
+            raise UserError(f"{w.name}: spstat wrote no result "
+                            f"(exit {rc}); see {self.keep(outdir, step)}", status=1)
+        passed, message = self.verify(w, values, stat, rc, outdir)
+        record = RunRecord(w.name, plan.size, pol.name, step.state, plan.kernel, step.rep,
+                           step.warmup, plan.seed, started,
+                           {"passed": passed, "message": message},
+                           hostinfo.thp_settings(), stat, dict(w.record_extra))
+        if not passed:
+            self.failed_checks += 1
+            kept = self.keep(outdir, step)
+            record.check["kept_output"] = kept
+            print(f"\nspbench: {w.name} {pol.name} run {step.rep + 1}: check FAILED: "
+                  f"{message} (output kept in {kept})", file=sys.stderr)
+        self.folder.append_run(record)
+
+    def verify(self, w, values, stat, rc, outdir):
+        exit_ = stat.get("exit", {})
+        if exit_.get("exec_error"):
+            return False, f"cannot run: {exit_['exec_error']}"
+        if exit_.get("signal"):
+            return False, f"killed by signal {exit_['signal']}"
+        if rc != 0:
+            with open(os.path.join(outdir, "stderr")) as f:
+                err = f.read().strip().splitlines()
+            return False, f"exit status {rc}: {err[-1] if err else ''}"
+        p = subprocess.run(w.expand(w.check, self.plan.size, **values),
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            lines = (p.stderr or p.stdout).strip().splitlines()
+            return False, lines[-1] if lines else f"check exited {p.returncode}"
+        return True, ""
+
+    def keep(self, outdir, step):
+        dest = os.path.join(self.folder.failed_dir, f"{step.workload.name}-{step.policy.name}-"
+                            f"{step.rep}-{os.getpid()}")
+        if not os.path.exists(dest):
+            shutil.copytree(outdir, dest)
+        return dest
+
+
+def simulate(plan, w, values, out, timeout=None):
+    """The workload once under sptlb (never timed); its counts go to
+    tlbsim.jsonl as a record marked simulated. A program the tool cannot
+    follow gets one line on stderr and a record saying why."""
+    from harness.tlbsim import sptlb
+    cmd = w.expand(w.run, plan.size, **values)
+    record = SimRecord(w.name, plan.size, plan.kernel, plan.seed, now_iso())
+    with open(os.devnull, "w") as null:
+        try:
+            status, data = sptlb.run(cmd, sptlb.DEFAULT_MODELS, stdout=null, stderr=null,
+                                     timeout=timeout, native=w.helpers)
+            record.tlbsim = data
+            if status != 0:
+                record.error = f"exit status {status}"
+        except sptlb.Refused as e:
+            record.error = str(e)
+            print(f"\nspbench: {w.name}: tlbsim: {e}", file=sys.stderr)
+    ResultFolder(out).append_sim(record)
+
+
+def simulated_done(out):
+    """Workloads (name, size) already simulated in the folder."""
+    return {(r.workload, r.size) for r in ResultFolder(out).sims() if r.tlbsim is not None}
+
+
+def _spstat(cmd, outdir):
+    """Runs spstat, its output in outdir; a stop while it runs ends it first."""
+    proc = None
+    with open(os.path.join(outdir, "stdout"), "w") as so, \
+            open(os.path.join(outdir, "stderr"), "w") as se:
+        try:
+            with stops.held() as mask:
+                proc = stops.popen(cmd, mask, stdout=so, stderr=se)
+            return proc.wait()
+        finally:
+            if proc is not None and proc.poll() is None:
+                proc.terminate()
+                proc.wait()

@@ -1,0 +1,70 @@
+"""spbench run --kernel VARIANT: the host builds, prepares the inputs (the
+guest sees the host's tree read-only) and writes the plan as a guest job into
+the result folder, which is the guest's writable share; the booted guest
+runs `spbench run-plan` on that file, and nothing else tells it what to do."""
+import dataclasses
+import os
+import sys
+
+from harness.records import FolderError, GuestJob, ResultFolder
+from harness.driver.system import hostinfo
+from harness.driver.kernel import boot as kernel_boot, build as kernel_build
+from harness.driver import paths
+from harness.driver.errors import UserError
+from harness.driver.engine.experiment import Context, build, writable
+from harness.driver.engine.inputs import prepare_inputs, workload_values
+from harness.driver.engine.plan import Plan, check_against_folder
+
+GUEST_SCRATCH = "/tmp/spbench-scratch"
+
+
+def run_in_guest(plan, out, argv, mem, timeout, relay=None):
+    """Runs plan in a booted guest kernel; relay, where given, makes what the host prints
+    of each line of the guest's output."""
+    writable(out, "results")
+    check_against_folder(out, plan)
+    build()
+    if not os.path.exists(kernel_build.bzimage(plan.kernel)):
+        kernel_build.build(plan.kernel)
+    reach = hostinfo.host()["tlb_reach_4k_kb"] if plan.size == "ref" else None
+    for w in plan.workloads:
+        ref_mb = w.ref_mb(reach) if reach else None
+        prepare_inputs(w, plan.size, workload_values(w, plan.size, "", plan.seed, ref_mb))
+    image = kernel_build.bzimage(plan.kernel)
+    accel, reason = kernel_boot.probe_accel(image)
+    print(f"spbench: running the plan in the {plan.kernel} kernel under {accel.upper()} "
+          f"({reason})", file=sys.stderr)
+    plan_path = write_plan(out, plan, argv, Context(
+        virt=accel, tlb_reach_kb=reach, scratch=GUEST_SCRATCH, build=False,
+        kernel_build=kernel_build.recorded_build(plan.kernel)))
+    inner = [os.path.join(paths.REPO, "harness", "spbench"), "run-plan", plan_path]
+    result = kernel_boot.boot(plan.kernel, inner, mem=mem, accel=accel, share=out,
+                              timeout=timeout, echo=relay or True)
+    if result.status != 0:
+        print(f"spbench: the run inside the guest exited {result.status}; console log: "
+              f"{result.log}", file=sys.stderr)
+    elif not ResultFolder(out).has_runs():
+        raise UserError(f"the run inside the guest finished but left no records in {out}; "
+                        f"console log: {result.log}")
+    return result.status
+
+
+def write_plan(out, plan, argv, context):
+    """The guest job file in out; its path."""
+    job = GuestJob(plan.as_dict(), list(argv), dataclasses.asdict(context))
+    return ResultFolder(out).write_guest_job(job)
+
+
+def read_plan(path):
+    """(plan, result folder, argv, context) from a guest job file; the plan's names are
+    resolved against the kernel this runs on."""
+    try:
+        job = ResultFolder.read_guest_job(path)
+    except FolderError as e:
+        raise UserError(f"cannot read the plan: {e}")
+    try:
+        context = Context(**job.context)
+        plan = Plan.from_dict(job.plan)
+    except TypeError as e:
+        raise UserError(f"{path}: not a valid plan: {e}")
+    return plan, os.path.dirname(os.path.abspath(path)), job.argv, context

@@ -1,0 +1,1 @@
+"""spbench reproduce: the paper's evaluation as registered stages."""
