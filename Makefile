@@ -25,7 +25,7 @@ FFLAGS   += -Wall -Wextra -Werror
 BINS   :=
 CTESTS :=
 
-.PHONY: all deps test test-c test-py reproduce clean clean-kernel bench-overhead
+.PHONY: all deps test test-c test-py lint reproduce clean clean-kernel bench-overhead
 all: deps-ok
 
 include $(wildcard harness/*/*.mk)
@@ -53,7 +53,13 @@ $(OBJ)/%.o: %.f90 | deps-ok
 
 test: all $(CTESTS)
 	@harness/testing/run-c-tests.sh $(CTESTS)
+	@$(MAKE) -s lint
 	@$(PYTHON) -m pytest -q -p no:cacheprovider
+
+# flake8 over all of the Python (.flake8), mypy over the annotated packages (mypy.ini)
+lint: | deps-ok
+	@$(PYTHON) -m flake8 && echo "flake8: clean"
+	@$(PYTHON) -m mypy --config-file mypy.ini
 
 test-c: all $(CTESTS)
 	@harness/testing/run-c-tests.sh $(CTESTS)

@@ -34,8 +34,8 @@ def context(rs, notes, label=""):
                   "perf_event_paranoid); they do not compare with counts that include the "
                   "kernel")
     if not rs.meta.finished:
-        notes.add(pre + "the folder's meta record has no finish time: the run was interrupted or is still "
-                  "going")
+        notes.add(pre + "the folder's meta record has no finish time: the run was interrupted "
+                  "or is still going")
     if rs.warmups or rs.failed:
         where = ", ".join(f"line {num} {'/'.join(k[:4])}" + (f" ({m})" if m else "")
                           for num, k, m in rs.failed_where[:5])

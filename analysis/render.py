@@ -88,7 +88,7 @@ def _text(rep):
     out = [f"A: {rep.a_folder}  ({rep.a_label})", f"B: {rep.b_folder}  ({rep.b_label})"]
     if rep.pairing:
         out.append("pairing: " + "; ".join(f"policy {pa} of A with policy {pb} of B"
-                                             for pa, pb in rep.pairing))
+                                           for pa, pb in rep.pairing))
     header = list(rep.keycols) + CELL_HEADER
     align = "l" * len(rep.keycols) + CELL_ALIGN
     for sec in rep.sections:

@@ -9,7 +9,7 @@ import os
 from typing import Any, Optional, Sequence
 
 from harness.records import BadLine, FolderError, ReproductionFolder, ResultFolder
-from harness.records.lines import write_text
+from harness.records.lines import warn_stderr, write_text
 
 from . import paper as paper_mod, plots, results
 
@@ -32,6 +32,7 @@ class ReportData:
     def _warn(self, bad: BadLine) -> None:
         if bad not in self.bad_lines:
             self.bad_lines.append(bad)
+        warn_stderr(bad)
 
     def part_path(self, part: str) -> str:
         return os.path.join(self.folder, part)
@@ -88,8 +89,9 @@ def _where(rs: Any, settings: dict[str, Any]) -> str:
 def _ran_where(rep: ReportData, stages: Sequence[Any]) -> list[str]:
     first = next((rs for st in stages for part in st.folders
                   for rs in [rep.load(part)] if rs is not None), None)
-    out = ["## What ran where\n", _where(first, rep.settings) if first
-           else "No stage has records yet.\n", "\n| stage | folder | records |\n| --- | --- | ---: |"]
+    out = ["## What ran where\n",
+           _where(first, rep.settings) if first else "No stage has records yet.\n",
+           "\n| stage | folder | records |\n| --- | --- | ---: |"]
     for st in stages:
         for part in st.folders:
             if part in getattr(st, "optional_folders", ()) and \
@@ -101,7 +103,8 @@ def _ran_where(rep: ReportData, stages: Sequence[Any]) -> list[str]:
 
 
 def _claims(rep: ReportData, stages: Sequence[Any]) -> list[str]:
-    out = ["## The paper's claims\n", "| claim | paper | ours | verdict |\n| --- | --- | --- | --- |"]
+    out = ["## The paper's claims\n",
+           "| claim | paper | ours | verdict |\n| --- | --- | --- | --- |"]
     for st in stages:
         out += ["| " + " | ".join(claim) + " |" for claim in st.claims(rep)]
     out.append("\n`*`: significant, the 95% intervals of the base and the policy's mean times "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Optional
 
 from harness.records import BadLine, FolderError, Meta, ResultFolder, RunRecord
 from harness.records.lines import Warn, warn_stderr

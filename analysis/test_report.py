@@ -231,9 +231,30 @@ def test_where_says_how_the_warm_ups_ran(build, tmp_path):
     settings = json.loads((root / "reproduce.json").read_text())
     settings["settings"]["warmup"] = 1
     (root / "reproduce.json").write_text(json.dumps(settings))
-    assert "2 measured runs per policy after 1 warm-up per policy" in report.build(str(root), STAGES)
+    assert ("2 measured runs per policy after 1 warm-up per policy"
+            in report.build(str(root), STAGES))
     m = meta()
     m["plan"]["shared_warmup"] = True
     build.folder("rep/table1", _pair(build, "matrix", 3.0), meta_obj=m)
     assert ("2 measured runs per policy after 1 warm-up per workload (under its first policy)"
             in report.build(str(root), STAGES))
+
+
+def test_a_cut_line_keeps_table_1_and_every_claim_and_is_named(build, tmp_path):
+    """Half a line appended to table1's runs (a crash mid-write): `spbench report` still
+    shows table 1 and judges every claim as before, and lists the line it skipped."""
+    import os
+    import subprocess
+    root = reproduction(build, tmp_path)
+    whole = claims(report.build(str(root), STAGES))
+    with open(root / "table1" / "runs.jsonl", "a") as f:
+        f.write('{"schema": "spbench-run/1", "workload": "mat')
+    spbench = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                           "harness", "spbench")
+    p = subprocess.run([spbench, "report", str(root)], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    text = (root / "report.md").read_text()
+    assert "## Table 1: best case, clean memory" in text
+    assert claims(text) == whole
+    assert "`table1/runs.jsonl` line 17: not JSON" in text
+    assert p.stderr.count("warning") == 1 and "table1/runs.jsonl line 17" in p.stderr

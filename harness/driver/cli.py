@@ -1,5 +1,6 @@
 """spbench's command line: a dispatcher to one module per subcommand (commands/), which
 turns what goes wrong into one line and an exit status."""
+import argparse
 import os
 import signal
 import sys
@@ -12,16 +13,13 @@ from harness.driver.errors import UserError
 from harness.driver.system import settings
 from harness.records import FolderError
 
-
 # in the order `spbench --help` lists them
 COMMANDS = (listing, doctor, restore, run, diff, command, kernel, run_plan, state, experiment,
             tlbsim, reproduce, report, pressure)
 
 
 class Terminated(BaseException):
-    """SIGTERM, turned into an exception so that every cleanup runs. Like
-    KeyboardInterrupt it is no Exception: library code that swallows those
-    (shutil.rmtree(ignore_errors=True) does) must not swallow a stop."""
+    """SIGTERM as an exception, so that every cleanup runs (no Exception: rmtree swallows)."""
 
 
 def _on_sigterm(signum, frame):
@@ -29,10 +27,8 @@ def _on_sigterm(signum, frame):
 
 
 def parser():
-    import argparse
-    p = argparse.ArgumentParser(prog="spbench", description=(
-        "Measure what superpages do to real workloads (a reproduction of "
-        "Navarro et al., OSDI 2002)."))
+    p = argparse.ArgumentParser(prog="spbench", description="Measure what superpages do to "
+                                "real workloads (a reproduction of Navarro et al., OSDI 2002).")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMANDS:
         module.add_parser(sub)
@@ -41,10 +37,10 @@ def parser():
 
 def main(argv):
     signal.signal(signal.SIGTERM, _on_sigterm)
-    args = parser().parse_args(argv)
+    p = parser()
+    args = p.parse_args(argv)
     if not args.command:
-        parser().print_help()
-        return 2
+        return p.print_help() or 2
     handler = {m.NAME: m.run for m in COMMANDS}[args.command]
     try:
         if args.command != "restore":
@@ -58,7 +54,6 @@ def main(argv):
         print(f"\nspbench: stopped by {what}; settings restored; recorded runs are kept",
               file=sys.stderr)
         return 143 if isinstance(e, Terminated) else 130
-    except BrokenPipeError:
-        # the reader of our output went away (spbench ... | head): nothing to say
+    except BrokenPipeError:     # the reader went away (spbench ... | head): nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141

@@ -134,7 +134,7 @@ def _records(out):
     if not path.exists():
         return []
     # the piece after the last newline is empty, or a record being written
-    return [json.loads(l) for l in path.read_text().split("\n")[:-1]]
+    return [json.loads(line) for line in path.read_text().split("\n")[:-1]]
 
 
 @pytest.fixture

@@ -57,7 +57,8 @@ def test_expand_fills_placeholders_and_args(tmp_path):
 @pytest.mark.parametrize("change,message", [
     (lambda t: t.replace('group = "other"', 'group = "games"'), "group must be one of"),
     (lambda t: t.replace('name = "demo"', 'name = "other"'), "differs from its folder"),
-    (lambda t: t.replace("footprint_mb = 1\n", ""), r"\[sizes.test\] needs a positive footprint_mb"),
+    (lambda t: t.replace("footprint_mb = 1\n", ""),
+     r"\[sizes.test\] needs a positive footprint_mb"),
     (lambda t: t.replace("[sizes.ref]\nref_ratio = 16", "[sizes.ref]"), "ref_ratio"),
     (lambda t: "colour = 1\n" + t, "unknown key 'colour'"),
     (lambda t: t + "\ncolour = 1\n", r"\[check\]: unknown key 'colour'"),
@@ -96,7 +97,8 @@ def test_seconds_per_size(tmp_path):
 def test_run_helpers(tmp_path):
     assert manifest.load(write(tmp_path, GOOD, "demo")).helpers == []
     (tmp_path / "b").mkdir()
-    w = manifest.load(write(tmp_path / "b", GOOD.replace("[check]", 'helpers = ["*/httperf"]\n[check]'),
+    w = manifest.load(write(tmp_path / "b",
+                            GOOD.replace("[check]", 'helpers = ["*/httperf"]\n[check]'),
                             "demo"))
     assert w.helpers == ["*/httperf"]
 
@@ -148,8 +150,10 @@ def test_unknown_variant_is_refused(tmp_path, name, message):
 
 
 @pytest.mark.parametrize("change,message", [
-    (lambda t: t.replace('args = ["--alloc", "malloc"]', 'args = []'), "args must be a non-empty list"),
-    (lambda t: t.replace('description = "from malloc"\n', ''), r"\[variants.malloc\] needs description"),
+    (lambda t: t.replace('args = ["--alloc", "malloc"]', 'args = []'),
+     "args must be a non-empty list"),
+    (lambda t: t.replace('description = "from malloc"\n', ''),
+     r"\[variants.malloc\] needs description"),
     (lambda t: t.replace('[variants.malloc]', '[variants.Malloc]'), "variant name 'Malloc'"),
     (lambda t: t + 'extra = 1\n', r"\[variants.malloc\]: unknown key 'extra'"),
 ])

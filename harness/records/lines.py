@@ -83,18 +83,26 @@ def append_line(path: str, line: str) -> None:
         if not _ends_in_newline(fd):
             data = b"\n" + data
         try:
-            written = os.write(fd, data)
-            if written != len(data):
-                os.ftruncate(fd, size)
-                raise FolderError(f"cannot write {path}: a short write ({written} of "
-                                  f"{len(data)} bytes, undone); the records before it are "
-                                  "kept", status=1)
+            _write_all(fd, data, path, size)
             os.fsync(fd)
         except OSError as e:
             os.ftruncate(fd, size)
             raise _write_error(path, e, "the records before it are kept") from None
     finally:
         os.close(fd)
+
+
+def _write_all(fd: int, data: bytes, path: str, size: int) -> None:
+    """Writes data whole: a write cut short goes on with the rest (a disk that fills up
+    then says so); one that writes nothing is undone and raised."""
+    done = 0
+    while done < len(data):
+        n = os.write(fd, data[done:])
+        if n <= 0:
+            os.ftruncate(fd, size)
+            raise FolderError(f"cannot write {path}: a short write ({done} of {len(data)} "
+                              "bytes, undone); the records before it are kept", status=1)
+        done += n
 
 
 def append_json(path: str, obj: dict[str, Any]) -> None:

@@ -33,7 +33,7 @@ def _get(d: dict[str, Any], name: str, kind: type[T] | tuple[type, ...]) -> Any:
 
 def _opt(d: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any) -> Any:
     v = d.get(name, default)
-    if v is not None and not isinstance(v, kind):
+    if v is not None and (not isinstance(v, kind) or (kind is int and isinstance(v, bool))):
         raise RecordError(f"{name} is not {getattr(kind, '__name__', kind)}")
     return v
 

@@ -13,6 +13,7 @@ def register(stage: Any) -> Any:
     one of the same name is replaced in place."""
     if not stage.name or "," in stage.name:
         raise ValueError(f"a stage needs a name without commas, not {stage.name!r}")
+    _load_builtin()     # the paper's stages first, whoever registers first
     _STAGES[stage.name] = stage
     return stage
 
@@ -36,5 +37,6 @@ def get(name: str) -> Any:
 
 
 def _load_builtin() -> None:
-    # importing the package registers the paper's stages, in its order
+    # importing the package registers the paper's stages, in its order (while it is being
+    # imported, this import returns the module as far as it got)
     from harness.reproduce import stages as _  # noqa: F401

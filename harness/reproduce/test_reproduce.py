@@ -48,7 +48,7 @@ def test_a_folder_of_another_reproduction_is_refused(tmp_path):
 
 def test_host_stages_warm_up_once_per_workload():
     s = Settings(["matrix", "tree"], "test", 3, 1, 42, 100,
-                           ["table1", "fragmented"])
+                 ["table1", "fragmented"])
     for p in (registry.get("table1").plan(s), registry.get("fragmented").plan(s)):
         assert p.shared_warmup
         warm = [(st.workload.name, st.policy.name) for st in p.steps() if st.warmup]
@@ -57,7 +57,7 @@ def test_host_stages_warm_up_once_per_workload():
 
 def test_quick_kernel_stage_runs_a_few_workloads_in_the_guest():
     s = Settings(["eon", "tree", "matrix", "gzip"], "test", 1, 0, 42, 100,
-                           ["kernel"], quick=True)
+                 ["kernel"], quick=True)
     plans = kernel.guest_plans(s)
     assert list(plans) == ["kernel-patched"]
     assert [w.name for w in plans["kernel-patched"].workloads] == ["tree", "matrix"]
@@ -71,7 +71,7 @@ def test_quick_kernel_stage_runs_a_few_workloads_in_the_guest():
 
 def test_tlbsim_goes_to_table1_and_table2_and_stays_on_when_resumed(tmp_path):
     s = Settings(["matrix", "tree"], "test", 1, 0, 42, 100,
-                           ["table1", "fragmented"], tlbsim=True)
+                 ["table1", "fragmented"], tlbsim=True)
     assert registry.get("table1").plan(s).tlbsim
     assert not registry.get("fragmented").plan(s).tlbsim
     load_or_save(str(tmp_path), s)

@@ -23,8 +23,8 @@ def measure():
         raise UserError(f"cannot run {paths.SPFRAG}: {e.strerror} (run make)")
     if p.returncode != 0:
         lines = p.stderr.strip().splitlines()
-        raise UserError("spfrag measure failed: " + (lines[-1] if lines else
-                                                      f"exit {p.returncode}"))
+        raise UserError("spfrag measure failed: "
+                        + (lines[-1] if lines else f"exit {p.returncode}"))
     return json.loads(p.stdout)
 
 

@@ -2,11 +2,18 @@
 under results/ and in the folder being filled), else its manifest's measured seconds, so that
 a plan's estimate and the progress line's time left follow the workloads still ahead, not an
 average of those behind."""
+from __future__ import annotations
+
 import os
 import statistics
+from typing import TYPE_CHECKING, Callable, Collection, Iterable, Optional, Sequence
 
 from harness import records
 from harness.driver import manifest
+
+if TYPE_CHECKING:
+    from harness.driver.engine.plan import Plan, Step
+    from harness.driver.manifest import Workload
 
 # seconds of one run when neither this host's records nor the manifest say
 DEFAULT_RUN_S = {"test": 3.0, "paper": 20.0, "ref": 20.0}
@@ -43,7 +50,7 @@ KERNEL_BUILD_CPUS = 2
 KERNEL_SOURCE_S = 60.0
 
 
-def clock(secs):
+def clock(secs: float) -> str:
     secs = int(round(secs))
     if secs >= 3600:
         return f"{secs // 3600}h{secs % 3600 // 60:02d}m"
@@ -51,12 +58,15 @@ def clock(secs):
 
 
 class Estimator:
-    def __init__(self, results_root, *folders, find_manifest=None):
-        self.history = {}
-        self.find_manifest = find_manifest or manifest.find
-        self.manifests = {}         # workload name -> its Workload, or None when unreadable
-        self.adversary_history = []
-        self._host_factor = None
+    def __init__(self, results_root: str, *folders: str,
+                 find_manifest: Optional[Callable[[str], Workload]] = None) -> None:
+        # (workload, size, policy, kernel) and (workload, size, kernel) -> wall seconds
+        self.history: dict[tuple[str, ...], list[float]] = {}
+        self.find_manifest: Callable[[str], Workload] = find_manifest or manifest.find
+        # workload name -> its Workload, or None when unreadable
+        self.manifests: dict[str, Optional[Workload]] = {}
+        self.adversary_history: list[float] = []
+        self._host_factor: Optional[float] = None
         for secs in records.adversary_seconds_under(results_root):
             if secs > 0:
                 self.adversary_history.append(secs)
@@ -70,7 +80,7 @@ class Estimator:
                           (r.workload, r.size, r.kernel)):
                     self.history.setdefault(k, []).append(r.wall_s)
 
-    def run_seconds(self, workload, size, policy, kernel="host"):
+    def run_seconds(self, workload: str, size: str, policy: str, kernel: str = "host") -> float:
         """The median of this host's earlier runs, the most specific that exists; else the
         manifest's seconds at that size; else a default."""
         for k in ((workload, size, policy, kernel), (workload, size, kernel)):
@@ -83,12 +93,12 @@ class Estimator:
             return DEFAULT_RUN_S.get(size, DEFAULT_RUN_S["paper"])
         return secs * self.host_factor()
 
-    def host_factor(self):
+    def host_factor(self) -> float:
         """How this host's base runs compare with the manifests' seconds (measured on
         another machine): the median ratio over the workloads that have both, within 4x
         either way; 1 with no such workload."""
         if self._host_factor is None:
-            ratios = []
+            ratios: list[float] = []
             for key, walls in self.history.items():
                 if len(key) != 4 or key[2] != "base" or key[3] != "host":
                     continue
@@ -99,7 +109,7 @@ class Estimator:
                                  if ratios else 1.0)
         return self._host_factor
 
-    def manifest_seconds(self, workload, size):
+    def manifest_seconds(self, workload: str, size: str) -> Optional[float]:
         if workload not in self.manifests:
             try:
                 self.manifests[workload] = self.find_manifest(workload)
@@ -108,17 +118,18 @@ class Estimator:
         w = self.manifests[workload]
         return w.seconds(size) if w is not None else None
 
-    def step_seconds(self, plan, step):
+    def step_seconds(self, plan: Plan, step: Step) -> float:
         # the plan's own manifest: a SPEC tree's benchmark replaces its stand-in's seconds
         self.manifests[step.workload.name] = step.workload
         return (self.run_seconds(step.workload.name, plan.size, step.policy.name, plan.kernel)
                 + (STEP_OVERHEAD_S if plan.kernel == "host" else GUEST_STEP_OVERHEAD_S))
 
-    def runs_seconds(self, plan, steps):
+    def runs_seconds(self, plan: Plan, steps: Iterable[Step]) -> float:
         """The steps alone: what the progress line's steps done are timed against."""
         return sum(self.step_seconds(plan, s) for s in steps)
 
-    def steps_seconds(self, plan, steps, current=None):
+    def steps_seconds(self, plan: Plan, steps: Sequence[Step],
+                      current: Optional[str] = None) -> float:
         """The steps, and for fragmented ones the state they run in: one fragmented state
         is held across a stage, made first (unless current names the workload whose steps
         ran last in it) and fragmented again between workloads when their runs drift it:
@@ -134,7 +145,7 @@ class Estimator:
             return total + FRAGMENT_S + (len(fragmented) - 1) * each
         return total + sum(each for w in fragmented if w != current)
 
-    def plan_seconds(self, plan, folder, guest=False):
+    def plan_seconds(self, plan: Plan, folder: str, guest: bool = False) -> float:
         """The steps of plan that folder does not hold yet."""
         from harness.driver.engine.plan import pending
         todo, _ = pending(plan, list(plan.steps()), folder)
@@ -142,18 +153,18 @@ class Estimator:
             return 0.0
         return self.steps_seconds(plan, todo) + (GUEST_BOOT_S if guest else 0.0)
 
-    def sim_seconds(self, plan, folder):
+    def sim_seconds(self, plan: Plan, folder: str) -> float:
         """The workloads of plan that folder has no sptlb counts for, once each."""
         from harness.driver.engine.measure import simulated_done
         done = simulated_done(folder)
         return sum(self.sim_run_seconds(w.name, plan.size)
                    for w in plan.workloads if (w.name, plan.size) not in done)
 
-    def sim_run_seconds(self, workload, size):
+    def sim_run_seconds(self, workload: str, size: str) -> float:
         """One run of workload under sptlb."""
         return self.run_seconds(workload, size, "base") * SIM_FACTOR
 
-    def adversary_seconds(self, share_missing):
+    def adversary_seconds(self, share_missing: float) -> float:
         """The adversary runs still missing (a share of all): this host's earlier adversary
         folders' median time, else a default."""
         full = (statistics.median(self.adversary_history) if self.adversary_history
@@ -161,7 +172,8 @@ class Estimator:
         return full * share_missing
 
     @staticmethod
-    def kernel_build_seconds(variants_missing, source_missing, cpus=None):
+    def kernel_build_seconds(variants_missing: Collection[str], source_missing: bool,
+                             cpus: Optional[int] = None) -> float:
         """Building the kernel variants not built yet, with make -j(cpus)."""
         if not variants_missing:
             return 0.0
@@ -169,6 +181,6 @@ class Estimator:
         return (KERNEL_BUILD_S * KERNEL_BUILD_CPUS / cpus * len(variants_missing)
                 + (KERNEL_SOURCE_S if source_missing else 0.0))
 
-    def sustained_seconds(self, size, runs):
+    def sustained_seconds(self, size: str, runs: int) -> float:
         fftw = self.run_seconds("fftw", size, "thp")
         return 2 * (SCHEME_S + (runs + 2) * (fftw + STEP_OVERHEAD_S))

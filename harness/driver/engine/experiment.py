@@ -4,10 +4,11 @@ journal (the one writer of system settings) and the memory state, runs its
 monitors, and walks the plan's Steps, resuming where a folder left off.
 spbench run, reproduce, experiment sustained and a plan run inside a guest
 kernel all hand it a plan; the command line only parses and prints."""
+from __future__ import annotations
+
 import contextlib
 import dataclasses
 import datetime
-import json
 import os
 import shutil
 import socket
@@ -15,6 +16,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import (TYPE_CHECKING, Any, Callable, ContextManager, Iterable, Iterator, Literal,
+                    Optional, Protocol, Sequence, TypeVar)
 
 from harness.records import Meta, ResultFolder
 from harness.driver import config, paths
@@ -24,35 +27,53 @@ from harness.driver.engine.estimate import Estimator, clock
 from harness.driver.engine.progress import Progress
 from harness.driver.engine.inputs import prepare_inputs, workload_values
 from harness.driver.engine.measure import Measurement, now_iso, simulate, simulated_done
-from harness.driver.engine.plan import check_against_folder, pending
+from harness.driver.engine.plan import Plan, Step, check_against_folder, pending
+
+if TYPE_CHECKING:
+    from harness.driver.manifest import Workload
 
 SIM_TIMEOUT_MIN_S = 600         # a run under sptlb is never stopped as hung before this
+
+H = TypeVar("H")
 
 
 @dataclasses.dataclass
 class Context:
     """Where a plan runs. On the host every field is found out here; a guest
     kernel is handed them by the host in plan.json."""
-    virt: str = None            # kvm or tcg for a guest; None: detected
-    tlb_reach_kb: int = None    # for ref sizes: a guest's CPUID is the emulator's
-    scratch: str = None         # workload output; None: SPBENCH_SCRATCH or build/scratch
-    build: bool = True          # a guest sees the host's build read-only
-    kernel_build: dict = None   # the booted variant's build record, as the host read it
+    virt: Optional[str] = None          # kvm or tcg for a guest; None: detected
+    tlb_reach_kb: Optional[int] = None  # for ref sizes: a guest's CPUID is the emulator's
+    scratch: Optional[str] = None       # workload output; None: SPBENCH_SCRATCH or build/scratch
+    build: bool = True                  # a guest sees the host's build read-only
+    # the booted variant's build record, as the host read it
+    kernel_build: Optional[dict[str, Any]] = None
 
 
-def default_out(suffix=None):
+class Monitor(Protocol):
+    """What an Experiment's monitors have (sustained.Timeline is one)."""
+
+    def start(self) -> None: ...
+
+    def step_started(self, step: Step) -> None: ...
+
+    def step_ended(self, step: Step) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+def default_out(suffix: Optional[str] = None) -> str:
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     return os.path.join(paths.RESULTS, f"{stamp}-{suffix or socket.gethostname()}")
 
 
-def build():
+def build() -> None:
     p = subprocess.run(["make", "-s", "-C", paths.REPO, "all"], capture_output=True, text=True)
     if p.returncode != 0:
         lines = (p.stderr or p.stdout).strip().splitlines()
         raise UserError("build failed: " + (lines[-1] if lines else f"make exited {p.returncode}"))
 
 
-def writable(folder, what, hint=""):
+def writable(folder: str, what: str, hint: str = "") -> None:
     """Checked before anything is written: one line if folder cannot be."""
     try:
         os.makedirs(folder, exist_ok=True)
@@ -70,8 +91,10 @@ class Experiment:
     start(), step_started(step), step_ended(step) and stop(): started once
     the journal is held, stopped before the settings go back."""
 
-    def __init__(self, plan, out, argv, context=None, extra_meta=None, resume=True,
-                 monitors=(), progress=None, quiet=False):
+    def __init__(self, plan: Plan, out: str, argv: list[str], context: Optional[Context] = None,
+                 extra_meta: Optional[dict[str, Any]] = None, resume: bool = True,
+                 monitors: Iterable[Monitor] = (), progress: Optional[Progress] = None,
+                 quiet: bool = False) -> None:
         self.plan = plan
         self.out = os.path.abspath(out)
         self.argv = argv
@@ -79,24 +102,24 @@ class Experiment:
         self.extra_meta = extra_meta or {}
         self.resume = resume
         self.monitors = list(monitors)
-        self.progress = progress    # a Progress; None: one of its own, unless quiet
+        self.progress = progress    # None: one of its own, unless quiet
         self.quiet = quiet
         self.scratch = self.context.scratch or config.scratch()
         self.folder = ResultFolder(self.out)
-        self.journal = None
-        self.held = None
+        self.journal: Optional[settings.Journal] = None
+        self.held: Optional[object] = None
         # across the run() calls of one experiment (a stage run workload by workload): the
         # steps still to run at the first call, and those done since, with their seconds
-        self._stage_todo = None
-        self._done = []
+        self._stage_todo: Optional[list[Step]] = None
+        self._done: list[Step] = []
         self._done_s = 0.0
-        self.ref_mb = {}
-        self.meta = None
-        self.measurement = None
+        self.ref_mb: dict[str, int] = {}
+        self.meta: Optional[Meta] = None
+        self.measurement: Optional[Measurement] = None
 
     # -- before the journal: checks, build, the meta record --------------
 
-    def open(self):
+    def open(self) -> Experiment:
         self.plan.check_root()
         writable(self.scratch, "workload output",
                  " (set SPBENCH_SCRATCH to a writable folder)")
@@ -125,7 +148,7 @@ class Experiment:
         self.measurement = Measurement(self.plan, self.out, self.values)
         return self
 
-    def execute(self, body=None):
+    def execute(self, body: Optional[Callable[[Experiment], object]] = None) -> int:
         """The whole experiment: open, then body(self) (default: run the plan's steps) with
         the journal held, the simulations, finish; returns the number of failed checks."""
         self.open()
@@ -137,26 +160,28 @@ class Experiment:
         self.simulate()
         return self.finish()
 
-    def values(self, w, outdir):
+    def values(self, w: Workload, outdir: str) -> dict[str, str]:
         return workload_values(w, self.plan.size, outdir, self.plan.seed,
                                self.ref_mb.get(w.name))
 
-    def prepare_inputs(self, workloads=None):
+    def prepare_inputs(self, workloads: Optional[Sequence[Workload]] = None) -> None:
         for w in workloads or self.plan.workloads:
             prepare_inputs(w, self.plan.size, self.values(w, ""))
 
-    def finish(self):
+    def finish(self) -> int:
         """Marks the meta record finished; returns the number of failed checks."""
+        assert self.meta is not None and self.measurement is not None
         self.meta.finished = now_iso()
         self._write_meta()
         return self.measurement.failed_checks
 
-    def _write_meta(self):
+    def _write_meta(self) -> None:
+        assert self.meta is not None
         self.folder.write_meta(self.meta)
 
     # -- while the journal is held ---------------------------------------
 
-    def __enter__(self):
+    def __enter__(self) -> Experiment:
         self.journal = settings.Journal(config.state_dir())
         self.journal.acquire()
         try:
@@ -167,11 +192,12 @@ class Experiment:
             raise
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         self._close()
         return False
 
-    def _close(self):
+    def _close(self) -> None:
+        assert self.journal is not None
         try:
             for m in reversed(self.monitors):
                 m.stop()
@@ -183,11 +209,12 @@ class Experiment:
                 self.journal.release()
                 self.journal = None
 
-    def set(self, path, value):
+    def set(self, path: str, value: str) -> None:
+        assert self.journal is not None
         self.journal.set(path, value)
 
     @contextlib.contextmanager
-    def holding(self, state):
+    def holding(self, state: ContextManager[H]) -> Iterator[H]:
         """Holds a memory state (a context manager, such as a Fragmenter)
         across the steps run inside; without one, each step enters its own."""
         with state as held:
@@ -197,7 +224,7 @@ class Experiment:
             finally:
                 self.held = None
 
-    def run(self, steps=None):
+    def run(self, steps: Optional[Iterable[Step]] = None) -> None:
         """Runs steps (default: the plan's); a resumed folder runs only the
         (workload, state) groups that miss a measured run."""
         steps = list(self.plan.steps() if steps is None else steps)
@@ -224,7 +251,7 @@ class Experiment:
         if self.progress is not None and self._redraws():
             self.progress.say("")
 
-    def simulate(self):
+    def simulate(self) -> None:
         """--tlbsim: each workload of the plan once under sptlb, after the
         timed runs and never timed itself; a folder that has a workload's
         counts already is not asked again."""
@@ -247,7 +274,8 @@ class Experiment:
             finally:
                 shutil.rmtree(outdir, ignore_errors=True)
 
-    def one(self, step):
+    def one(self, step: Step) -> None:
+        assert self.journal is not None and self.measurement is not None
         for path, value in step.policy.settings:
             self.journal.set(path, value)
         outdir = tempfile.mkdtemp(prefix=f"{step.workload.name}-", dir=self.scratch)
@@ -264,13 +292,13 @@ class Experiment:
         finally:
             shutil.rmtree(outdir, ignore_errors=True)
 
-    def _redraws(self):
+    def _redraws(self) -> bool:
         """One progress line redrawn in place on a terminal. A guest's console is a terminal
         too, but the host reads it a line at a time and would see nothing until the end."""
         stream = self.progress.stream if self.progress else None
         return bool(stream and stream.isatty()) and self.context.virt is None
 
-    def _show_progress(self, i, todo):
+    def _show_progress(self, i: int, todo: list[Step]) -> None:
         """One line per step; the time left is what the steps ahead took on this host before
         (estimate.py), scaled by how the steps so far compared with that. The steps ahead
         are those of the whole experiment, also when it runs a group at a time."""
@@ -288,6 +316,6 @@ class Experiment:
         self.progress.say(line, redraw=self._redraws())
 
 
-def _ident(step):
+def _ident(step: Step) -> tuple[str, str, str, int, bool]:
     """A step's identity across plan.steps() calls, warm-ups apart from measured runs."""
     return (step.workload.name, step.state, step.policy.name, step.rep, step.warmup)

@@ -1,18 +1,25 @@
 """A workload's inputs and placeholder values: the values a manifest's
 commands are expanded with (workloads/FORMAT.md), and its prepare step,
 run once per size and seed and cached in build/inputs."""
+from __future__ import annotations
+
 import hashlib
 import json
 import os
 import subprocess
 import sys
+from typing import TYPE_CHECKING, Optional
 
 from harness.records import lines as atomic
 from harness.driver import paths
 from harness.driver.errors import UserError
 
+if TYPE_CHECKING:
+    from harness.driver.manifest import Workload
 
-def workload_values(w, size, outdir, seed, ref_mb):
+
+def workload_values(w: Workload, size: str, outdir: str, seed: int,
+                    ref_mb: Optional[int]) -> dict[str, str]:
     """The placeholder values of workloads/FORMAT.md for one run."""
     v = {"input": os.path.join(paths.INPUTS, w.name, f"{size}-seed{seed}"), "out": outdir,
          "seed": str(seed)}
@@ -22,7 +29,7 @@ def workload_values(w, size, outdir, seed, ref_mb):
     return v
 
 
-def _program_digest(path):
+def _program_digest(path: str) -> Optional[str]:
     """A rebuilt generator must not reuse what an older build made."""
     h = hashlib.sha256()
     try:
@@ -34,7 +41,7 @@ def _program_digest(path):
     return h.hexdigest()[:16]
 
 
-def prepare_inputs(w, size, values):
+def prepare_inputs(w: Workload, size: str, values: dict[str, str]) -> None:
     """Runs the workload's prepare step once per size; the result is cached in
     build/inputs and keyed by the expanded command and the program it runs."""
     folder = values["input"]

@@ -1,34 +1,44 @@
 """One step measured: the workload under spstat with the policy's flags,
 its output checked, and its record appended to the folder's runs as soon as it
 exists; a run whose check fails keeps its output under failed/."""
+from __future__ import annotations
+
 import datetime
 import json
 import os
 import shutil
 import subprocess
 import sys
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from harness.records import ResultFolder, RunRecord, SimRecord
 from harness.driver.system import hostinfo, stops
 from harness.driver import paths
 from harness.driver.errors import UserError
 
+if TYPE_CHECKING:
+    from harness.driver.engine.plan import Plan, Step
+    from harness.driver.manifest import Workload
 
-def now_iso():
+    # a workload's placeholder values for a run whose output goes to outdir
+    Values = Callable[[Workload, str], dict[str, str]]
+
+
+def now_iso() -> str:
     return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class Measurement:
     """Runs steps of one plan into one result folder."""
 
-    def __init__(self, plan, out, values):
+    def __init__(self, plan: Plan, out: str, values: Values) -> None:
         self.plan = plan
         self.out = out
         self.values = values            # (workload, outdir) -> placeholder values
         self.folder = ResultFolder(out)
         self.failed_checks = 0
 
-    def run(self, step, outdir):
+    def run(self, step: Step, outdir: str) -> None:
         plan, w, pol = self.plan, step.workload, step.policy
         values = self.values(w, outdir)
         cmd = w.expand(w.run, plan.size, **values)
@@ -56,7 +66,8 @@ class Measurement:
                   f"{message} (output kept in {kept})", file=sys.stderr)
         self.folder.append_run(record)
 
-    def verify(self, w, values, stat, rc, outdir):
+    def verify(self, w: Workload, values: dict[str, str], stat: dict[str, Any], rc: int,
+               outdir: str) -> tuple[bool, str]:
         exit_ = stat.get("exit", {})
         if exit_.get("exec_error"):
             return False, f"cannot run: {exit_['exec_error']}"
@@ -73,7 +84,7 @@ class Measurement:
             return False, lines[-1] if lines else f"check exited {p.returncode}"
         return True, ""
 
-    def keep(self, outdir, step):
+    def keep(self, outdir: str, step: Step) -> str:
         dest = os.path.join(self.folder.failed_dir, f"{step.workload.name}-{step.policy.name}-"
                             f"{step.rep}-{os.getpid()}")
         if not os.path.exists(dest):
@@ -81,7 +92,8 @@ class Measurement:
         return dest
 
 
-def simulate(plan, w, values, out, timeout=None):
+def simulate(plan: Plan, w: Workload, values: dict[str, str], out: str,
+             timeout: Optional[float] = None) -> None:
     """The workload once under sptlb (never timed); its counts go to
     tlbsim.jsonl as a record marked simulated. A program the tool cannot
     follow gets one line on stderr and a record saying why."""
@@ -101,19 +113,20 @@ def simulate(plan, w, values, out, timeout=None):
     ResultFolder(out).append_sim(record)
 
 
-def simulated_done(out):
+def simulated_done(out: str) -> set[tuple[str, str]]:
     """Workloads (name, size) already simulated in the folder."""
     return {(r.workload, r.size) for r in ResultFolder(out).sims() if r.tlbsim is not None}
 
 
-def _spstat(cmd, outdir):
+def _spstat(cmd: list[str], outdir: str) -> int:
     """Runs spstat, its output in outdir; a stop while it runs ends it first."""
-    proc = None
+    proc: Optional[subprocess.Popen[bytes]] = None
     with open(os.path.join(outdir, "stdout"), "w") as so, \
             open(os.path.join(outdir, "stderr"), "w") as se:
         try:
             with stops.held() as mask:
                 proc = stops.popen(cmd, mask, stdout=so, stderr=se)
+            assert proc is not None     # held() never swallows an exception
             return proc.wait()
         finally:
             if proc is not None and proc.poll() is None:

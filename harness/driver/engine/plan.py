@@ -2,16 +2,22 @@
 runs) and the typed Steps it expands to, in execution order; its form in
 the meta record and in the job a guest kernel is handed; and which of its
 runs a result folder already holds."""
+from __future__ import annotations
+
 import dataclasses
 import os
+from typing import Any, Iterator, Optional, Sequence
 
-from harness.records import FolderError, ResultFolder, RunRecord
+from harness.records import FolderError, Meta, ResultFolder, RunRecord
 from harness.driver import manifest
 from harness.driver.system import memstate, policies
 from harness.driver.engine import spec2000
 from harness.driver.errors import UserError
 from harness.driver.manifest import Workload
 from harness.driver.system.policies import Policy
+
+# what a measured run is known by when a folder resumes (RunRecord.make_key)
+RunKey = tuple[str, str, str, str, str, int]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -23,32 +29,32 @@ class Step:
     rep: int
     warmup: bool
 
-    def key(self, plan):
+    def key(self, plan: Plan) -> RunKey:
         return RunRecord.make_key(self.workload.name, plan.size, self.state,
                                   self.policy.name, plan.kernel, self.rep)
 
 
 @dataclasses.dataclass
 class Plan:
-    workloads: list
-    policies: list
-    states: list
+    workloads: list[Workload]
+    policies: list[Policy]
+    states: list[str]
     size: str
     runs: int
     warmup: int
     seed: int
     sample_ms: int
     kernel: str = "host"
-    tlbsim: bool = False        # each workload once more under sptlb, untimed
-    spec2000: str = None        # a SPEC CPU2000 tree run instead of the CINT2000 stand-ins
-    shared_warmup: bool = False  # warm-ups under the first policy only, for all of them
+    tlbsim: bool = False            # each workload once more under sptlb, untimed
+    spec2000: Optional[str] = None  # a SPEC CPU2000 tree run instead of the CINT2000 stand-ins
+    shared_warmup: bool = False     # warm-ups under the first policy only, for all of them
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.runs < 1 or self.warmup < 0 or self.sample_ms < 1:
             raise UserError("--runs must be >= 1, --warmup >= 0, --sample-ms >= 1")
         self.workloads = spec2000.substitute(self.workloads, self.spec2000, self.size)
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, Any]:
         return {"workloads": [w.name for w in self.workloads],
                 "policies": [p.name for p in self.policies],
                 "states": self.states, "size": self.size, "runs": self.runs,
@@ -58,7 +64,7 @@ class Plan:
                 **({"shared_warmup": True} if self.shared_warmup else {})}
 
     @classmethod
-    def from_dict(cls, d, guest_patched=None):
+    def from_dict(cls, d: dict[str, Any], guest_patched: Optional[bool] = None) -> Plan:
         """A plan from as_dict()'s form, its names resolved here: against this
         kernel's sysfs, or by name only when guest_patched says the plan is
         for a guest kernel (with or without the reservation patch)."""
@@ -72,7 +78,7 @@ class Plan:
         except (KeyError, TypeError) as e:
             raise UserError(f"not a valid plan: missing or wrong field {e}")
 
-    def steps(self):
+    def steps(self) -> Iterator[Step]:
         """Per workload and state: the warm-ups, then the runs, each with every
         policy in turn (A B A B ...), so that drift hits all of them. With
         shared_warmup the warm-ups run under the first policy only: what they
@@ -87,7 +93,7 @@ class Plan:
                     for p in self.policies:
                         yield Step(w, state, p, rep, False)
 
-    def check_root(self):
+    def check_root(self) -> None:
         """One line naming what needs root, before anything is written."""
         if os.geteuid() == 0:
             return
@@ -101,12 +107,12 @@ class Plan:
                                 "fragments memory); run as root or use --state asis")
 
 
-def done_keys(folder):
+def done_keys(folder: str) -> set[RunKey]:
     """Keys of the measured runs already recorded in a result folder (for resuming)."""
     return {r.key for r in ResultFolder(folder).runs() if not r.warmup}
 
 
-def pending(plan, steps, folder):
+def pending(plan: Plan, steps: Sequence[Step], folder: str) -> tuple[list[Step], int]:
     """The steps still to run: for every (workload, state) that misses a
     measured run, its warm-ups and its missing runs; and how many measured
     runs the folder already holds."""
@@ -119,7 +125,7 @@ def pending(plan, steps, folder):
     return todo, recorded
 
 
-def check_against_folder(out, plan):
+def check_against_folder(out: str, plan: Plan) -> Optional[Meta]:
     """A rerun into an existing folder must be the same experiment; returns
     the folder's meta record, or None for a new folder."""
     folder = ResultFolder(out)

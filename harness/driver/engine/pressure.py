@@ -4,12 +4,15 @@ ref scales each footprint to this host's TLB reach; this says whether that gives
 paper's pressure, apart from what a miss costs. One sptlb run per workload and side, the
 base policy only (every policy costs a lookup per access), kept in the folder's pressure
 records, from which a second call goes on."""
+from __future__ import annotations
+
 import dataclasses
 import glob
 import os
 import shutil
 import sys
 import tempfile
+from typing import Iterable, Mapping, Optional, Sequence
 
 from harness.records import PressureRecord, ResultFolder
 from harness.driver import config, manifest, paths
@@ -18,6 +21,7 @@ from harness.driver.system import hostinfo
 
 from harness.driver.errors import UserError
 from harness.driver.engine.inputs import prepare_inputs, workload_values
+from harness.driver.manifest import Workload
 
 # (size, model): the paper's machine at the paper's size, this host at ref
 SIDES = (("paper", "alpha21264"), ("ref", "host"))
@@ -26,9 +30,11 @@ MEASURED = os.path.join(paths.REPO, "harness", "tlbsim", "measured")
 # a run is stopped as hung at this many times what it should take, at least 10 minutes
 TIMEOUT_FACTOR = 20
 TIMEOUT_MIN_S = 600.0
+# a record's (workload, size)
+Key = tuple[str, str]
 
 
-def base_only(model_file, dest):
+def base_only(model_file: str, dest: str) -> tuple[str, str]:
     """A copy of model_file whose only policy is base; returns (dest, the model's name)."""
     with open(model_file) as f:
         lines = f.read().splitlines()
@@ -41,14 +47,14 @@ def base_only(model_file, dest):
     return dest, name
 
 
-def geometry(model_file):
+def geometry(model_file: str) -> list[str]:
     """A model's page sizes and TLBs (its 'pages' and 'tlb' lines): what a count depends on,
     whatever the model is called or where its file lies."""
     with open(model_file) as f:
         return [" ".join(ln.split()) for ln in f if ln.split()[:1] in (["pages"], ["tlb"])]
 
 
-def model_files(tmp):
+def model_files(tmp: str) -> dict[str, tuple[str, str]]:
     """{model: (base-only file, name)} for the models of SIDES."""
     from harness.tlbsim import sptlb
     try:
@@ -60,7 +66,8 @@ def model_files(tmp):
             "host": base_only(host, os.path.join(tmp, "host-base.model"))}
 
 
-def measure(w, size, model, seed, ref_mb, timeout, scratch):
+def measure(w: Workload, size: str, model: tuple[str, str], seed: int, ref_mb: Optional[int],
+            timeout: float, scratch: str) -> PressureRecord:
     """One run of w at size under model (file, name): base-page data misses per access."""
     from harness.tlbsim import sptlb
     path, name = model
@@ -88,18 +95,18 @@ def measure(w, size, model, seed, ref_mb, timeout, scratch):
     return rec
 
 
-def current(rec, w, seed, ref_mb):
+def current(rec: PressureRecord, w: Workload, seed: int, ref_mb: Optional[int]) -> bool:
     """Whether rec measured what w's manifest asks for now: a changed size (args or ref
     ratio) or seed makes an earlier record stale, and it is measured again."""
     return (rec.args == w.sizes[rec.size]["args"] and rec.seed == seed
             and rec.ref_mb == ref_mb)
 
 
-def done(out):
+def done(out: str) -> dict[Key, PressureRecord]:
     return {(r.workload, r.size): r for r in ResultFolder(out).pressure() if r.measured}
 
 
-def run(names, out, seed):
+def run(names: Iterable[str], out: str, seed: int) -> dict[Key, PressureRecord]:
     """Simulates what out does not hold yet; returns the records by (workload, size)."""
     from harness.tlbsim import sptlb
     why = sptlb.tool_ready()
@@ -132,7 +139,7 @@ def run(names, out, seed):
     return have
 
 
-def from_measured(out, names, seed):
+def from_measured(out: str, names: Sequence[str], seed: int) -> list[str]:
     """Adds to out's pressure records the counts under MEASURED that were simulated with this
     host's TLB geometry (and the Alpha's), the manifests' current args and this seed: the
     simulation is exact, so the same geometry and program give the same count, and hours
@@ -163,17 +170,18 @@ def from_measured(out, names, seed):
     return [n for n in names if all(_current_in(have, n, size, seed, reach) for size in want)]
 
 
-def _ref_mb(name, size, reach):
+def _ref_mb(name: str, size: str, reach: int) -> Optional[int]:
     return manifest.find(name).ref_mb(reach) if size == "ref" else None
 
 
-def _current_in(have, name, size, seed, reach):
+def _current_in(have: Mapping[Key, PressureRecord], name: str, size: str, seed: int,
+                reach: int) -> bool:
     rec = have.get((name, size))
     return rec is not None and current(rec, manifest.find(name), seed,
                                        _ref_mb(name, size, reach))
 
 
-def render(names, recs):
+def render(names: Iterable[str], recs: Mapping[Key, PressureRecord]) -> str:
     """The table: base-page data misses per 1000 data accesses on each side, and their
     ratio (this host at ref over the Alpha at the paper's size)."""
     rows = [("workload", "alpha21264 paper", "host ref", "ref MB", "host/alpha")]

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Any, Iterable, Optional, TextIO
+from typing import TYPE_CHECKING, Iterable, Optional, Sequence, TextIO
 
 from harness.driver.engine.estimate import Estimator, clock
+
+if TYPE_CHECKING:
+    from harness.driver.engine.plan import Plan, Step
+    from harness.driver.manifest import Workload
 
 LEFT_RE = re.compile(r"about (?:(\d+)h(\d\d)m|(\d+)m(\d\d)s) left")
 
@@ -64,7 +68,8 @@ class Progress:
 
     # -- within the current part --------------------------------------------
 
-    def left(self, plan: Any, done: list[Any], done_s: float, ahead: list[Any]) -> float:
+    def left(self, plan: Plan, done: Sequence[Step], done_s: float,
+             ahead: Sequence[Step]) -> float:
         """Seconds left: the steps ahead and the scaled parts after them, scaled by how
         what is done (the steps of this part and the stages before) compared with its
         expectation, within 4x either way; the fixed parts added as expected (a pace learnt
@@ -81,7 +86,7 @@ class Progress:
         return ((est.steps_seconds(plan, ahead, current) + self.sim_ahead_s + scaled) * scale
                 + fixed)
 
-    def sims_left(self, plan: Any, workloads: list[Any]) -> float:
+    def sims_left(self, plan: Plan, workloads: Sequence[Workload]) -> float:
         """Seconds left once only the runs under sptlb of workloads are ahead in this part,
         scaled as the last time left was."""
         scaled, fixed = self.after()

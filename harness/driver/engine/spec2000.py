@@ -1,13 +1,17 @@
 """`run --spec2000 DIR` (or SPEC2000 in the environment): the paper's SPEC CPU2000 rows
 (CINT2000 and CFP2000) run from a licensed SPEC CPU2000 tree instead of our stand-ins. DIR
 is a SPEC CPU2000 installation in which SPEC's own tools prepared the reference runs
-(`runspec --size=ref --action=setup int fp`): each benchmark's newest run folder benchspec/SUITE/NNN.name/run/NNNNNNNN holds its binary,
-its inputs, speccmds.cmd (the invocations, in specinvoke's form) and compare.cmd (the specdiff
-lines with SPEC's tolerances). A run links that folder into its own output folder and runs
+(`runspec --size=ref --action=setup int fp`): each benchmark's newest run folder
+benchspec/SUITE/NNN.name/run/NNNNNNNN holds its binary, its inputs, speccmds.cmd (the
+invocations, in specinvoke's form) and compare.cmd (the specdiff lines with SPEC's
+tolerances). A run links that folder into its own output folder and runs
 the invocations there under sp-specinvoke; its check is harness/spec2000/specdiff.py on the
 files compare.cmd names. Records carry a "spec2000" object saying what ran."""
+from __future__ import annotations
+
 import os
 import shlex
+from typing import Iterable, Iterator, Optional, Sequence
 
 from harness.driver import config, paths
 from harness.driver.errors import UserError
@@ -27,7 +31,7 @@ SPECDIFF = os.path.join(paths.REPO, "harness", "spec2000", "specdiff.py")
 INVOKE = os.path.join(paths.BIN, "sp-specinvoke")
 
 
-def root(given=None):
+def root(given: Optional[str] = None) -> Optional[str]:
     """The SPEC tree from --spec2000 or the environment, checked; None when neither names
     one."""
     d = given or config.spec2000()
@@ -40,7 +44,7 @@ def root(given=None):
     return d
 
 
-def run_folder(tree, suite, bench):
+def run_folder(tree: str, suite: str, bench: str) -> str:
     """The newest run folder of bench that has both command files."""
     runs = os.path.join(tree, "benchspec", suite, bench, "run")
     try:
@@ -55,7 +59,7 @@ def run_folder(tree, suite, bench):
                     f"'runspec --size=ref --action=setup {bench}' first")
 
 
-def _lines(path):
+def _lines(path: str) -> Iterator[tuple[int, list[str]]]:
     """(line number, tokens) of each command line of a specinvoke file."""
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -72,7 +76,7 @@ def _lines(path):
             raise UserError(f"{path} line {n}: {e}")
 
 
-def invocations(path):
+def invocations(path: str) -> list[list[str]]:
     """speccmds.cmd as sp-specinvoke's invocations: [[-i F] [-o F] [-e F] PROG ARGS...]."""
     out = []
     for n, tokens in _lines(path):
@@ -91,13 +95,13 @@ def invocations(path):
     return out
 
 
-def comparisons(path, run_dir):
+def comparisons(path: str, run_dir: str) -> list[list[str]]:
     """compare.cmd's specdiff lines as specdiff.py groups, the expected file made absolute and
     the actual one left relative (it is produced in the run's own folder)."""
     groups = []
     for n, tokens in _lines(path):
-        at = [i for i, t in enumerate(tokens) if os.path.basename(t) in ("specdiff",
-                                                                          "specdiff.pl")]
+        at = [i for i, t in enumerate(tokens)
+              if os.path.basename(t) in ("specdiff", "specdiff.pl")]
         if not at:
             continue
         rest = tokens[at[0] + 1:]
@@ -112,14 +116,14 @@ def comparisons(path, run_dir):
     return groups
 
 
-def _joined(lists):
+def _joined(lists: Sequence[list[str]]) -> list[str]:
     out = []
     for i, item in enumerate(lists):
         out += ([";"] if i else []) + item
     return out
 
 
-def workload(stand_in, tree, size):
+def workload(stand_in: Workload, tree: str, size: str) -> Workload:
     """The Workload that runs stand_in's SPEC benchmark from tree."""
     if size != "paper":
         raise UserError(f"--spec2000 runs SPEC's reference inputs only, which are the "
@@ -144,7 +148,7 @@ def workload(stand_in, tree, size):
     return w
 
 
-def substitute(workloads, tree, size):
+def substitute(workloads: Iterable[Workload], tree: Optional[str], size: str) -> list[Workload]:
     """workloads with every SPEC row taken from the SPEC tree (when one is given)."""
     if tree is None:
         return list(workloads)

@@ -15,7 +15,8 @@ import time
 from harness.records import lines as atomic
 from harness.driver import config
 from harness.driver.errors import UserError
-from harness.driver.kernel.build import CONFIGS, VARIANTS, _apply, _run, _touched, configure, pristine_source, series
+from harness.driver.kernel.build import (CONFIGS, VARIANTS, _apply, _run, _touched, configure,
+                                         pristine_source, series)
 
 SUMMARY = re.compile(r"total: (\d+) errors, (\d+) warnings, (?:(\d+) checks, )?")
 
@@ -114,4 +115,3 @@ def check(variant="test", source=None, jobs=None, out=sys.stdout):
     print(f"{len(rows) - failed} of {len(patches)} patches checked clean "
           f"({variant} config); report: {os.path.join(work, 'report.json')}", file=out)
     return 1 if failed or len(rows) < len(patches) else 0
-

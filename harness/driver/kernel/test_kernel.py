@@ -30,7 +30,7 @@ def one_line(p, *words):
     """The error is one line, the last; progress lines may precede it."""
     assert p.returncode != 0
     lines = p.stderr.strip().splitlines()
-    assert lines and all(not l.startswith("Traceback") for l in lines), p.stderr
+    assert lines and all(not ln.startswith("Traceback") for ln in lines), p.stderr
     for w in words:
         assert w in lines[-1]
 

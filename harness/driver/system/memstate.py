@@ -18,7 +18,8 @@ import time
 from harness.driver import config, paths
 from harness.driver.system import stops
 from harness.driver.errors import UserError
-from harness.driver.system.settings import COMPACT_MEMORY, DROP_CACHES, PCP_FRACTION, PIPE_MAX, PROACTIVE, read_setting
+from harness.driver.system.settings import (COMPACT_MEMORY, DROP_CACHES, PCP_FRACTION,
+                                            PIPE_MAX, PROACTIVE, read_setting)
 
 FRAG_MODES = {"fragmented": "pagecache", "fragmented-anon": "anon",
               "fragmented-unmovable": "unmovable"}

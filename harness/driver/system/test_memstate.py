@@ -83,7 +83,7 @@ def knobs(tmp_path, monkeypatch):
         monkeypatch.setattr(memstate, name, made[name])
     monkeypatch.setattr(memstate, "pcp_kb", lambda: 0)
     monkeypatch.setenv("KNOBS", " ".join(made[n] for n in ("PCP_FRACTION", "PROACTIVE",
-                                                            "PIPE_MAX")))
+                                                           "PIPE_MAX")))
     return made
 
 
@@ -112,7 +112,7 @@ def test_fragmenter_holds_until_released(fake):
 
 @pytest.mark.parametrize("mode,pipe_held", [("unmovable", "4194304"), ("pagecache", "1048576")])
 def test_fragmenter_holds_the_state_s_settings_until_ready(fake, knobs, journal, tmp_path,
-                                                         mode, pipe_held):
+                                                           mode, pipe_held):
     """While spfrag fills: per-CPU lists pinned small, proactive compaction
     off, and (unmovable) pipes allowed 4 MB; at the ready line each is back
     to what it was before, and the journal holds the originals."""
@@ -234,7 +234,8 @@ def test_fragmenter_stopped_before_ready_ends_spfrag_first(tmp_path):
     fraction.write_text("0\n")
     fake = tmp_path / "spfrag"
     # the stop comes once the fake has its trap set: no race with its start
-    fake.write_text(f"#!/bin/sh\ntrap 'echo $(cat {proactive}) $(cat {fraction}) > {mark}; exit 143' TERM\n"
+    fake.write_text("#!/bin/sh\n"
+                    f"trap 'echo $(cat {proactive}) $(cat {fraction}) > {mark}; exit 143' TERM\n"
                     "kill -TERM $PPID\nwhile :; do sleep 0.05; done\n")
     fake.chmod(0o755)
     p = subprocess.Popen([sys.executable, "-c", STOPPED_BEFORE_READY, str(fake),

@@ -5,6 +5,7 @@ import os
 
 from harness.testing.setting_writers import GUEST_ONLY, REPO, WRITER, scan
 
+
 def test_only_the_settings_journal_writes_settings():
     found = scan(REPO)
     assert not found, "writes of system settings outside " + WRITER + " (use its Journal):\n" + \

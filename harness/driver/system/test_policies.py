@@ -68,7 +68,8 @@ def test_guest_policies_are_checked_on_the_host_and_resolved_in_the_guest(thp):
     # the host has no reservation knob: a patched guest will
     names = [p.name for p in policies.parse_list("base,thp,resv,mthp-64K", guest_patched=True)]
     assert names == ["base", "thp", "resv", "mthp-64K"]
-    with pytest.raises(UserError, match="policy 'resv' needs the patched kernel; use --kernel patched"):
+    with pytest.raises(UserError,
+                       match="policy 'resv' needs the patched kernel; use --kernel patched"):
         policies.parse_list("base,resv", guest_patched=False)
     with pytest.raises(UserError, match="unknown policy 'huge'"):
         policies.parse_list("huge", guest_patched=True)
