@@ -49,7 +49,8 @@ try:
     # memory at once can end between two samples.
     toucher = [sys.executable, "-c", "import time\nb = bytearray(64 << 20)\n"
                "for i in range(0, len(b), 4096): b[i] = 1\ntime.sleep(3)"]
-    p = subprocess.run([SPSTAT, "--sample-ms", "20", "--", *toucher], capture_output=True, text=True)
+    p = subprocess.run([SPSTAT, "--sample-ms", "20", "--", *toucher], capture_output=True,
+                       text=True)
 finally:
     with open(THP, "w") as f:
         f.write(original)
