@@ -275,8 +275,8 @@ def test_killed_while_fragmented(env, tmp_path, started, sig):
     assert not os.path.exists(os.path.join(env["SPBENCH_STATE_DIR"], "saved-settings.json"))
 
 
-def test_run_plan_runs_what_the_host_wrote(env, tmp_path):
-    """What a booted guest runs, run here: the plan file alone decides the
+def test_a_plan_job_runs_what_the_host_wrote(env, tmp_path):
+    """What a booted guest runs, run here: the job file alone decides the
     workloads, the kernel label, the scratch folder and the virtualisation
     recorded; the host's command line is what meta.json keeps."""
     out = tmp_path / "out"
@@ -284,12 +284,12 @@ def test_run_plan_runs_what_the_host_wrote(env, tmp_path):
     plan = {"workloads": ["matrix"], "policies": ["base"], "states": ["asis"],
             "size": "test", "runs": 2, "warmup": 0, "seed": 42, "sample_ms": 100,
             "kernel": "stock"}
-    doc = {"schema": "spbench-plan/1", "plan": plan,
+    doc = {"schema": "spbench-guest-job/1", "kind": "plan", "plan": plan,
            "argv": ["spbench", "run", "matrix", "--kernel", "stock"],
            "context": {"virt": "tcg", "tlb_reach_kb": None, "build": False,
                        "scratch": str(tmp_path / "scratch")}}
-    (out / "plan.json").write_text(json.dumps(doc))
-    p = spbench(["run-plan", str(out / "plan.json")], env)
+    (out / "guest-job.json").write_text(json.dumps(doc))
+    p = spbench(["guest-job", str(out / "guest-job.json")], env)
     assert p.returncode == 0, p.stderr
     records = [json.loads(line) for line in open(out / "runs.jsonl")]
     assert [(r["workload"], r["policy"], r["kernel"], r["rep"], r["check"]["passed"])
@@ -304,12 +304,38 @@ def test_run_plan_runs_what_the_host_wrote(env, tmp_path):
     assert meta["finished"]
 
 
-def test_run_plan_refuses_a_bad_file(env, tmp_path):
-    (tmp_path / "plan.json").write_text('{"schema": "spbench-meta/1"}')
-    one_line_error(spbench(["run-plan", str(tmp_path / "plan.json")], env),
-                   "not an spbench plan")
-    one_line_error(spbench(["run-plan", str(tmp_path / "none.json")], env),
-                   "cannot read the plan")
+def test_a_guest_job_runs_commands_each_output_whole(env, tmp_path):
+    """The adversaries' kind: each command's output lands whole in its file; a failing
+    command leaves only its .part and makes the exit status 1."""
+    doc = {"schema": "spbench-guest-job/1", "kind": "commands", "commands": [
+        {"argv": ["echo", "one"], "out": str(tmp_path / "a")},
+        {"argv": ["sh", "-c", "echo half; exit 3"], "out": str(tmp_path / "b")},
+        {"argv": ["echo", "three"], "out": str(tmp_path / "c")}]}
+    (tmp_path / "job.json").write_text(json.dumps(doc))
+    p = spbench(["guest-job", str(tmp_path / "job.json")], env)
+    assert p.returncode == 1
+    assert (tmp_path / "a").read_text() == "one\n" and (tmp_path / "c").read_text() == "three\n"
+    assert not (tmp_path / "b").exists() and (tmp_path / "b.part").read_text() == "half\n"
+
+
+def test_a_guest_job_execs_its_program_with_its_environment(env, tmp_path):
+    """The test suite's kind: the program replaces spbench, with the job's variables."""
+    doc = {"schema": "spbench-guest-job/1", "kind": "exec",
+           "argv": ["sh", "-c", "echo $RESV_TEST_KNOB; exit 7"], "env": {"RESV_TEST_KNOB": "0"}}
+    (tmp_path / "job.json").write_text(json.dumps(doc))
+    p = spbench(["guest-job", str(tmp_path / "job.json")], env)
+    assert (p.returncode, p.stdout) == (7, "0\n")
+
+
+def test_a_bad_guest_job_is_one_line(env, tmp_path):
+    (tmp_path / "job.json").write_text('{"schema": "spbench-meta/1"}')
+    one_line_error(spbench(["guest-job", str(tmp_path / "job.json")], env),
+                   "not an spbench guest job")
+    (tmp_path / "job.json").write_text('{"schema": "spbench-guest-job/1", "kind": "shell"}')
+    one_line_error(spbench(["guest-job", str(tmp_path / "job.json")], env),
+                   "kind 'shell' is not one of plan, commands, exec")
+    one_line_error(spbench(["guest-job", str(tmp_path / "none.json")], env),
+                   "cannot read the guest job")
 
 
 def test_group_adds_its_workloads_after_the_named_ones():

@@ -270,24 +270,52 @@ class AdversaryInfo:
                    extra={k: v for k, v in d.items() if k not in cls.FIELDS})
 
 
+JOB_KINDS = ("plan", "commands", "exec")
+
+
 @dataclasses.dataclass
 class GuestJob:
-    """plan.json: what a booted guest kernel is told to do, and nothing else tells it."""
-    SCHEMA: ClassVar[str] = "spbench-plan/1"
-    plan: dict[str, Any]
-    argv: list[str]
-    context: dict[str, Any]
+    """What a booted guest kernel is told to do, and nothing else tells it: the one job
+    format of a run in a guest (kind plan: the plan, the host's command line, where it
+    runs), the adversaries (kind commands: programs whose output each goes whole to a
+    file) and the patch's test suite (kind exec: a program and the environment it adds)."""
+    SCHEMA: ClassVar[str] = "spbench-guest-job/1"
+    kind: str
+    plan: dict[str, Any] = dataclasses.field(default_factory=dict)
+    context: dict[str, Any] = dataclasses.field(default_factory=dict)
+    argv: list[str] = dataclasses.field(default_factory=list)
+    commands: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    env: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"schema": self.SCHEMA, "plan": self.plan, "argv": self.argv,
-                "context": self.context}
+        return {"schema": self.SCHEMA, "kind": self.kind, "plan": self.plan,
+                "context": self.context, "argv": self.argv, "commands": self.commands,
+                "env": self.env}
 
     @classmethod
     def from_json(cls, d: Any) -> GuestJob:
         if not isinstance(d, dict) or d.get("schema") != cls.SCHEMA:
-            raise RecordError(f"not an spbench plan (schema {cls.SCHEMA})")
-        return cls(plan=_get(d, "plan", dict), argv=list(_get(d, "argv", list)),
-                   context=_get(d, "context", dict))
+            raise RecordError(f"not an spbench guest job (schema {cls.SCHEMA})")
+        kind = _get(d, "kind", str)
+        if kind not in JOB_KINDS:
+            raise RecordError(f"kind {kind!r} is not one of {', '.join(JOB_KINDS)}")
+        job = cls(kind, plan=_opt(d, "plan", dict, None) or {},
+                  context=_opt(d, "context", dict, None) or {},
+                  argv=[str(a) for a in _opt(d, "argv", list, None) or []],
+                  commands=_opt(d, "commands", list, None) or [],
+                  env=_opt(d, "env", dict, None) or {})
+        job._check()
+        return job
+
+    def _check(self) -> None:
+        if self.kind == "plan" and not self.plan:
+            raise RecordError("a plan job lacks its plan")
+        if self.kind == "exec" and not self.argv:
+            raise RecordError("an exec job lacks its argv")
+        for c in self.commands:
+            if not isinstance(c, dict) or not isinstance(c.get("argv"), list) \
+                    or not isinstance(c.get("out"), str):
+                raise RecordError("a command lacks its argv or out")
 
 
 @dataclasses.dataclass

@@ -32,8 +32,11 @@ META = {"schema": "spbench-meta/1", "created": "c", "finished": None, "argv": ["
                       "ref_mb": 5, "data_accesses": 10, "data_misses": 2, "exit_status": 0}),
     (AdversaryInfo, {"schema": "spbench-adversary/1", "accel": {"stock": "tcg"}, "reps": 5,
                      "guest_mem": "4G", "program": "p", "kernels": {}, "seconds": 29.7}),
-    (GuestJob, {"schema": "spbench-plan/1", "plan": {"size": "test"}, "argv": ["spbench"],
-                "context": {"virt": "tcg"}}),
+    (GuestJob, {"schema": "spbench-guest-job/1", "kind": "plan", "plan": {"size": "test"},
+                "context": {"virt": "tcg"}, "argv": ["spbench"], "commands": [], "env": {}}),
+    (GuestJob, {"schema": "spbench-guest-job/1", "kind": "commands", "plan": {},
+                "context": {}, "argv": [], "commands": [{"argv": ["a"], "out": "/o"}],
+                "env": {}}),
     (ReproductionDoc, {"schema": "spbench-reproduce/1", "settings": {"size": "ref"}}),
 ])
 def test_json_round_trip(cls, d):

@@ -108,13 +108,17 @@ def test_plan_file_round_trip(tmp_path):
 
 @pytest.mark.parametrize("text,message", [
     ("{", "invalid JSON"),
-    ('{"schema": "other"}', "not an spbench plan"),
-    ('{"schema": "spbench-plan/1", "plan": {}, "argv": [], "context": {}}',
+    ('{"schema": "other"}', "not an spbench guest job"),
+    ('{"schema": "spbench-guest-job/1", "kind": "plan", "plan": {"size": "test"}}',
      "not a valid plan"),
-    ('{"schema": "spbench-plan/1", "argv": [], "context": {"virt": null, "tlb_reach_kb": null,'
-     ' "scratch": null, "build": true}, "plan": {"workloads": ["nope"], "policies": ["base"],'
-     ' "states": ["asis"], "size": "test", "runs": 1, "warmup": 0, "seed": 1,'
-     ' "sample_ms": 100}}', "unknown workload 'nope'"),
+    ('{"schema": "spbench-guest-job/1", "kind": "plan", "plan": {}}',
+     "a plan job lacks its plan"),
+    ('{"schema": "spbench-guest-job/1", "kind": "exec", "argv": ["x"]}',
+     "a exec job, not a plan"),
+    ('{"schema": "spbench-guest-job/1", "kind": "plan", "argv": [], "context": {"virt": null,'
+     ' "tlb_reach_kb": null, "scratch": null, "build": true}, "plan": {"workloads": ["nope"],'
+     ' "policies": ["base"], "states": ["asis"], "size": "test", "runs": 1, "warmup": 0,'
+     ' "seed": 1, "sample_ms": 100}}', "unknown workload 'nope'"),
 ])
 def test_bad_plan_file(tmp_path, text, message):
     path = tmp_path / "plan.json"

@@ -3,12 +3,11 @@ resv_adversary inside one guest per kernel, the stock kernel with base pages (th
 baseline) and with THP, the patched kernel with reservations, all with the same qemu
 options; each kernel's lines land in the folder as raw/<kernel>-<setting>-<mode>.jsonl."""
 import os
-import shlex
 import sys
 import time
 
-from harness.records import ADVERSARY_MODES as MODES, ResultFolder
-from harness.driver.kernel import boot as kernel_boot, build as kernel_build
+from harness.records import ADVERSARY_MODES as MODES, GuestJob, ResultFolder
+from harness.driver.kernel import boot as kernel_boot, build as kernel_build, jobs
 from harness.driver import paths
 from harness.driver.errors import UserError
 from harness.driver.engine.experiment import build, writable
@@ -41,18 +40,16 @@ def missing(folder):
     return len(todo) / len(runs())
 
 
-def _script(folder, kernel, reps):
-    """The guest's shell command: every mode under each setting of kernel that is not done,
-    each file written whole (a .part renamed), the exit status 1 when any failed."""
-    parts = []
+def guest_job(folder, kernel, reps):
+    """The guest's job: every mode under each setting of kernel that is not done, each
+    file written whole (a .part renamed); None when nothing is left."""
+    commands = []
     for k, setting, mode in runs():
-        final = ResultFolder(folder).adversary_raw(k, setting, mode)
         if k != kernel or complete(folder, k, setting, mode):
             continue
-        cmd = shlex.join([PROGRAM, "--reps", str(reps), *SETTINGS[k, setting], mode])
-        parts.append(f"{cmd} > {shlex.quote(final + '.part')} && "
-                     f"mv {shlex.quote(final + '.part')} {shlex.quote(final)} || rc=1")
-    return "rc=0; " + "; ".join(parts) + "; exit $rc" if parts else ""
+        commands.append({"argv": [PROGRAM, "--reps", str(reps), *SETTINGS[k, setting], mode],
+                         "out": ResultFolder(folder).adversary_raw(k, setting, mode)})
+    return GuestJob("commands", commands=commands) if commands else None
 
 
 def run(folder, reps=5, mem="4G", timeout=1800, accel="auto"):
@@ -65,8 +62,8 @@ def run(folder, reps=5, mem="4G", timeout=1800, accel="auto"):
     build()
     failed, accels, t0 = 0, {}, time.monotonic()
     for kernel in ("stock", "patched"):
-        script = _script(folder, kernel, reps)
-        if not script:
+        job = guest_job(folder, kernel, reps)
+        if job is None:
             continue
         if not os.path.exists(kernel_build.bzimage(kernel)):
             kernel_build.build(kernel)
@@ -75,7 +72,7 @@ def run(folder, reps=5, mem="4G", timeout=1800, accel="auto"):
         accels[kernel] = use
         print(f"spbench: adversaries in the {kernel} kernel under {use.upper()}",
               file=sys.stderr, flush=True)
-        result = kernel_boot.boot(kernel, ["sh", "-c", script], mem=mem, accel=use,
+        result = kernel_boot.boot(kernel, jobs.guest_command(job, folder), mem=mem, accel=use,
                                   share=folder, timeout=timeout, echo=False)
         if result.status != 0:
             failed += 1

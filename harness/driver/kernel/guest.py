@@ -1,15 +1,15 @@
 """spbench run --kernel VARIANT: the host builds, prepares the inputs (the
 guest sees the host's tree read-only) and writes the plan as a guest job into
 the result folder, which is the guest's writable share; the booted guest
-runs `spbench run-plan` on that file, and nothing else tells it what to do."""
+runs `spbench guest-job` on that file, and nothing else tells it what to do."""
 import dataclasses
 import os
 import sys
 
-from harness.records import FolderError, GuestJob, ResultFolder
+from harness.driver.kernel import jobs
+from harness.records import GuestJob, ResultFolder
 from harness.driver.system import hostinfo
 from harness.driver.kernel import boot as kernel_boot, build as kernel_build
-from harness.driver import paths
 from harness.driver.errors import UserError
 from harness.driver.engine.experiment import Context, build, writable
 from harness.driver.engine.inputs import prepare_inputs, workload_values
@@ -37,7 +37,7 @@ def run_in_guest(plan, out, argv, mem, timeout, relay=None):
     plan_path = write_plan(out, plan, argv, Context(
         virt=accel, tlb_reach_kb=reach, scratch=GUEST_SCRATCH, build=False,
         kernel_build=kernel_build.recorded_build(plan.kernel)))
-    inner = [os.path.join(paths.REPO, "harness", "spbench"), "run-plan", plan_path]
+    inner = [jobs.SPBENCH, "guest-job", plan_path]
     result = kernel_boot.boot(plan.kernel, inner, mem=mem, accel=accel, share=out,
                               timeout=timeout, echo=relay or True)
     if result.status != 0:
@@ -50,21 +50,27 @@ def run_in_guest(plan, out, argv, mem, timeout, relay=None):
 
 
 def write_plan(out, plan, argv, context):
-    """The guest job file in out; its path."""
-    job = GuestJob(plan.as_dict(), list(argv), dataclasses.asdict(context))
-    return ResultFolder(out).write_guest_job(job)
+    """The guest job of a plan run, in out; its path."""
+    job = GuestJob("plan", plan=plan.as_dict(), context=dataclasses.asdict(context),
+                   argv=list(argv))
+    return jobs.guest_command(job, out)[-1]
 
 
-def read_plan(path):
-    """(plan, result folder, argv, context) from a guest job file; the plan's names are
-    resolved against the kernel this runs on."""
-    try:
-        job = ResultFolder.read_guest_job(path)
-    except FolderError as e:
-        raise UserError(f"cannot read the plan: {e}")
+def plan_of(job, path):
+    """(plan, context) of a plan job; the plan's names are resolved against the kernel this
+    runs on."""
     try:
         context = Context(**job.context)
         plan = Plan.from_dict(job.plan)
     except TypeError as e:
         raise UserError(f"{path}: not a valid plan: {e}")
+    return plan, context
+
+
+def read_plan(path):
+    """(plan, result folder, argv, context) from a plan job's file."""
+    job = jobs.read(path)
+    if job.kind != "plan":
+        raise UserError(f"{path}: a {job.kind} job, not a plan")
+    plan, context = plan_of(job, path)
     return plan, os.path.dirname(os.path.abspath(path)), job.argv, context

@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 from harness.driver import config, paths
-from harness.driver.kernel import boot as kernel_boot, build as kernel_build
+from harness.driver.kernel import boot as kernel_boot, build as kernel_build, jobs
+from harness.records import GuestJob
 from harness.driver.errors import UserError
 
 SUITE = os.path.join(paths.REPO, "kernel-patch", "tests", "run-in-guest.sh")
@@ -38,13 +39,14 @@ def run(timeout, accel, reservations=True, upstream=True):
     the upstream mm selftests, run with reservations off and on (not with
     reservations=False, which leaves nothing to compare)."""
     info = kernel_build.build("test")
-    env = ["env"]
+    env = {}
     if upstream and reservations:
         _build_upstream_selftests(info)
-        env.append(f"RESV_UPSTREAM={upstream_dir()}")
+        env["RESV_UPSTREAM"] = upstream_dir()
     if not reservations:
-        env.append("RESV_TEST_KNOB=0")
-    command = env + [SUITE]
+        env["RESV_TEST_KNOB"] = "0"
+    command = jobs.guest_command(GuestJob("exec", argv=[SUITE], env=env),
+                                 kernel_build.variant_dir("test"))
     # Two nodes of two CPUs: the upstream migration selftest moves pages
     # between nodes while at least two other threads use them.
     result = kernel_boot.boot("test", command, mem="2G", cpus=4, timeout=timeout,

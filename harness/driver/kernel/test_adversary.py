@@ -1,7 +1,6 @@
 """Tests of spbench kernel adversary's guest command: what it runs for each kernel, what a
 resumed folder skips, and its bad input."""
 import json
-import shlex
 import subprocess
 
 import pytest
@@ -12,18 +11,17 @@ from harness.driver.errors import UserError
 from harness.records import ResultFolder
 
 
-def _commands(script):
-    """The resv_adversary argument lists in the guest script."""
-    out = []
-    for part in script.split("; "):
-        if adversary.PROGRAM in part:
-            words = shlex.split(part.split(" > ")[0])
-            out.append(words[1:])
-    return out
+def _commands(job):
+    """The resv_adversary argument lists of the guest job."""
+    if job is None:
+        return []
+    assert job.kind == "commands"
+    assert all(c["argv"][0] == adversary.PROGRAM for c in job.commands)
+    return [c["argv"][1:] for c in job.commands]
 
 
 def test_stock_runs_every_mode_with_base_pages_and_with_thp(tmp_path):
-    cmds = _commands(adversary._script(str(tmp_path), "stock", 3))
+    cmds = _commands(adversary.guest_job(str(tmp_path), "stock", 3))
     assert len(cmds) == 2 * len(adversary.MODES) - 1
     assert ["--reps", "3", "--thp", "never", "incremental"] in cmds
     assert ["--reps", "3", "--thp", "never", "preempt"] in cmds
@@ -33,16 +31,16 @@ def test_stock_runs_every_mode_with_base_pages_and_with_thp(tmp_path):
 
 
 def test_patched_runs_every_mode_with_reservations(tmp_path):
-    cmds = _commands(adversary._script(str(tmp_path), "patched", 5))
+    cmds = _commands(adversary.guest_job(str(tmp_path), "patched", 5))
     assert cmds == [["--reps", "5", "--thp", "always", "--resv", "1", m]
                     for m in adversary.MODES]
 
 
-def test_each_file_is_written_whole_and_a_failure_sets_the_status(tmp_path):
-    script = adversary._script(str(tmp_path), "patched", 5)
-    final = ResultFolder(str(tmp_path)).adversary_raw("patched", "resv", "preempt")
-    assert f"> {final}.part && mv {final}.part {final} || rc=1" in script
-    assert script.startswith("rc=0; ") and script.endswith("; exit $rc")
+def test_each_mode_goes_to_its_own_file(tmp_path):
+    job = adversary.guest_job(str(tmp_path), "patched", 5)
+    folder = ResultFolder(str(tmp_path))
+    assert [c["out"] for c in job.commands] == [folder.adversary_raw("patched", "resv", m)
+                                                for m in adversary.MODES]
 
 
 def test_a_resumed_folder_runs_only_what_is_missing(tmp_path):
@@ -54,7 +52,7 @@ def test_a_resumed_folder_runs_only_what_is_missing(tmp_path):
     cut = ResultFolder(str(tmp_path)).adversary_raw("patched", "resv", "nopromote")
     with open(cut, "w") as f:
         f.write(json.dumps({"mode": "nopromote", "rep": 1, "seconds": 1.0}) + "\n")
-    modes = [c[-1] for c in _commands(adversary._script(str(tmp_path), "patched", 5))]
+    modes = [c[-1] for c in _commands(adversary.guest_job(str(tmp_path), "patched", 5))]
     assert modes == ["nopromote", "preempt"]
 
 
@@ -72,7 +70,7 @@ def test_nothing_left_means_no_boot(tmp_path):
     for mode in adversary.MODES:
         with open(ResultFolder(str(tmp_path)).adversary_raw("patched", "resv", mode), "w") as f:
             f.write(json.dumps({"mode": mode, "summary": True}) + "\n")
-    assert adversary._script(str(tmp_path), "patched", 5) == ""
+    assert adversary.guest_job(str(tmp_path), "patched", 5) is None
 
 
 def test_one_rep_is_refused(tmp_path):
