@@ -3,7 +3,7 @@
 # packages (listed in harness/debian-packages.txt).
 #   deps.sh check    exit 1 with the install command when any is missing
 #   deps.sh install  apt-get install the missing ones (root), else print how
-set -eu
+set -eu     # POSIX sh (dash) has no pipefail
 here=$(dirname "$0")
 wanted=$(grep -v '^[[:space:]]*#' "$here/debian-packages.txt" | tr -s ' \n' ' ')
 missing=""

@@ -1,7 +1,7 @@
 #!/bin/sh
 # run-c-tests.sh - runs each C unit-test binary, shows failures in full and
 # sums the results into one "N passed, N failed" line.
-set -eu
+set -eu     # POSIX sh (dash) has no pipefail
 passed=0; failed=0; bad=""
 for t in "$@"; do
 	# a failing test is counted, not fatal; grep -c exits 1 when it counts 0

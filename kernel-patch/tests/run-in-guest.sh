@@ -5,7 +5,7 @@
 # "ok ... # SKIP" is a skip, not a pass), checks the kernel log for
 # WARN/BUG/"Bad page", and ends with one "N passed, N failed, N skipped"
 # line.  Run by 'spbench kernel test' inside the guest.
-set -eu
+set -eu     # POSIX sh (dash) has no pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 passed=0
