@@ -126,8 +126,7 @@ def test_wrong_window_count_fails(done, tmp_path, result):
 def test_truncated_or_garbled_result_fails(done, tmp_path, result):
     lines = result.splitlines(keepends=True)
     assert_fails(check(done, tmp_path, "".join(lines[:-1])), "missing")
-    assert_fails(check(done, tmp_path, "".join(lines[:3] + lines[4:] +
-                                                lines[3:4])),
+    assert_fails(check(done, tmp_path, "".join(lines[:3] + lines[4:] + lines[3:4])),
                  "expected the line")
     assert_fails(check(done, tmp_path, result + "extra\n"), "unexpected")
     assert_fails(check(done, tmp_path, result.replace(" matches ",

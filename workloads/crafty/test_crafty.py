@@ -92,8 +92,8 @@ def test_truncated_output_fails(searched, tmp_path):
 
 def test_other_seed_or_depth_fails(searched, tmp_path):
     assert_fails(check(tmp_path, searched, seed="8"), "position 1 is not")
-    assert_fails(check(tmp_path, searched, args=["-m", "2", "-p", "3", "-d",
-                                                  "7"]), "depth 6, not 7")
+    assert_fails(check(tmp_path, searched, args=["-m", "2", "-p", "3", "-d", "7"]),
+                 "depth 6, not 7")
 
 
 def test_positions_are_seeded_and_legal(tmp_path):
