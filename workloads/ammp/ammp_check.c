@@ -223,7 +223,8 @@ int main(int argc, char **argv)
 		for (int c = 0; c < 3; c++) {
 			x[3 * i + c] = r.st[i].x[c];
 			v[3 * i + c] = r.st[i].v[c];
-			if (!isfinite(x[3 * i + c]) || !isfinite(v[3 * i + c]))
+			if (!isfinite(x[3 * i + c]) || !isfinite(v[3 * i + c]) ||
+			    !isfinite(r.st[i].f[c]))
 				check_fail("atom %ld's state is not finite", i);
 		}
 	same_energy(&s, &r.trace[0], s.x, s.v, "at step 0");

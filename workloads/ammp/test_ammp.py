@@ -2,19 +2,18 @@
 sp-ammp-check's energy, momentum and all-pairs force checks; a changed
 position, velocity, force or energy record, a truncated or mislabelled
 result, a run of a changed system or a result of other arguments fail it;
-the input is seeded; bad arguments are refused; and the manifest's
-commands work end to end."""
+the input is seeded. (test_contract.py holds what every workload's tests
+share.)"""
 import functools
 import re
 import struct
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "1000", "-t", "40"]
+TINY = TINY_ARGS["ammp"]
 HEAD = struct.Struct("<8s5Qd")
 TRACE = struct.Struct("<Qdd")
 STATE = struct.Struct("<9d")
@@ -22,11 +21,9 @@ NTRACE = 5          # steps 0, 10, 20, 30, 40
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY."""
-    base = tmp_path_factory.mktemp("ammp")
-    prepare_and_run(MANIFEST, TINY, base)
-    return base
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared)."""
+    return tiny.base(MANIFEST)
 
 
 def result_bytes(base):
@@ -59,9 +56,8 @@ def change(data, offset, fmt, fn):
     struct.pack_into(fmt, data, offset, fn(v))
 
 
-def test_real_output_passes(done):
-    proc = assert_section_passes(MANIFEST, "check", TINY,
-                                 input=str(done / "in"), out=str(done / "out"))
+def test_real_output_in_detail(done, tiny):
+    proc = tiny.check(MANIFEST)
     assert re.fullmatch(r"ok 1000 atoms, 40 steps: energy within \S+ of its "
                         r"bound, 256 forces match all pairs\n", proc.stdout)
     data = result_bytes(done)
@@ -146,13 +142,13 @@ def test_changed_head_fails(done, tmp_path, field, value, what):
     assert_fails(check_bytes(done, tmp_path, data), what)
 
 
-def test_input_of_other_arguments_fails(done):
+def test_input_of_other_arguments_fails(done, tmp_path):
     result = done / "out" / "result.bin"
     assert_fails(check(done, result, seed="8"), "other arguments")
     assert_fails(check(done, result, args=["-n", "1001", "-t", "40"]),
                  "other arguments")
     proc = run("sp-ammp", "-n", "1000", "-t", "41", "-s", "7", "-i",
-               str(done / "in" / "ammp.in"), "-o", str(done / "x.bin"))
+               str(done / "in" / "ammp.in"), "-o", str(tmp_path / "x.bin"))
     assert proc.returncode == 1
     assert "made for -n 1000 -t 40 -s 7" in proc.stderr
 
@@ -201,32 +197,3 @@ def test_mb_picks_atoms(tmp_path):
                str(tmp_path)).returncode == 0
     text = (tmp_path / "ammp.in").read_text()
     assert "\natoms 4993\n" in text
-
-
-@pytest.mark.parametrize("args", [
-    [], ["-n", "999", "-t", "5"], ["-n", "x", "-t", "5"], ["-n", "1000"],
-    ["-n", "1000", "-t", "0"], ["-n", "1000", "--mb", "1", "-t", "5"],
-    ["-n", "1000", "-t", "5", "-s"], ["-n", "1000", "-t", "5", "-q"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-ammp-gen", ["-o", str(tmp_path)]),
-                       ("sp-ammp", ["-i", "x", "-o", str(tmp_path / "r")]),
-                       ("sp-ammp-check", ["-i", "x", str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, prog
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_the_input(tmp_path):
-    assert run("sp-ammp", *TINY, "-o", str(tmp_path / "r")).returncode == 2
-    assert run("sp-ammp-check", *TINY, str(tmp_path / "r")).returncode == 2
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-ammp"
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]

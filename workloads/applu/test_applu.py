@@ -3,19 +3,17 @@ sp-applu-check on grids from the smallest up; unseeded, it gives NAS LU
 class S's published norms; a changed field value, a field of other
 coefficients or of fewer iterations than claimed, changed, cut or
 raised norms, runs with another relaxation factor or time step, and
-damaged files fail the check; bad arguments are refused; and the
-manifest's commands work end to end."""
+damaged files fail the check. (test_contract.py holds what every
+workload's tests share.)"""
 import functools
 import struct
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run,
-                     read_text, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, read_text, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "10", "-t", "20"]
+TINY = TINY_ARGS["applu"]
 HEAD = 32           # the field file's header: magic, n, iters, seed
 
 # NAS LU class S (12^3, dt 0.5, 50 iterations): the reference residual
@@ -34,11 +32,9 @@ NAS_CE = ["2 0 0 4 5 3 0.5 0.02 0.01 0.03 0.5 0.4 0.3",
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY."""
-    base = tmp_path_factory.mktemp("applu")
-    prepare_and_run(MANIFEST, TINY, base)
-    return base
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared)."""
+    return tiny.base(MANIFEST)
 
 
 def check(result, field, args=TINY, seed="7"):
@@ -96,9 +92,8 @@ def scaled(factor, m=None):
                       for i, x in enumerate(v)]
 
 
-def test_real_output_passes(done):
-    proc = assert_section_passes(MANIFEST, "check", TINY,
-                                 input=str(done / "in"), out=str(done / "out"))
+def test_real_output_in_detail(done, tiny):
+    proc = tiny.check(MANIFEST)
     assert proc.stdout.startswith("ok grid 10^3, 20 iterations")
     text = read_text(done / "out", "result.txt")
     first, last = norms(text, "residual_0"), norms(text, "residual_20")
@@ -319,33 +314,5 @@ def test_mb_picks_the_nearest_grid(tmp_path, mb, n):
     assert (tmp_path / "applu.in").read_text().split()[1] == n
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "5"], ["-n", "257"], ["-n", "x"], ["-n", "16", "--mb", "1"],
-    ["-n", "16", "-t", "0"], ["-n", "16", "-q", "1"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-applu-gen", ["-o", str(tmp_path)]),
-                       ("sp-applu", ["-i", "x", "-u", "y", "-o",
-                                     str(tmp_path / "r")]),
-                       ("sp-applu-check", ["-u", "y", str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_their_files(tmp_path):
-    r = str(tmp_path / "r")
-    assert run("sp-applu", *TINY, "-u", "y", "-o", r).returncode == 2
-    assert run("sp-applu", *TINY, "-i", "x", "-o", r).returncode == 2
-    assert run("sp-applu-check", *TINY, r).returncode == 2
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-applu"
-    assert m["sizes"]["paper"]["args"][:2] == ["-n", "59"]
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]
+def test_paper_size():
+    assert MANIFEST["sizes"]["paper"]["args"][:2] == ["-n", "59"]

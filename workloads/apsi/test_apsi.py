@@ -1,36 +1,35 @@
 """Tests of the apsi workload: sp-apsi's result passes sp-apsi-check; a
 changed sum, extreme, probe value, pressure or temperature value, a
 missing, extra or misplaced record, a malformed result, a run of another
-input or of other arguments fail it; bad arguments are refused; and the
-manifest's commands work end to end."""
+input or of other arguments fail it. (test_contract.py holds what every
+workload's tests share.)"""
 import functools
 import re
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run,
-                     read_text, run)
+from testkit import (TINY_ARGS, assert_check_fails,
+                     assert_run_refuses_inputs, changed_input,
+                     check_with_input, manifest, read_text, run,
+                     run_on_input)
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "16", "-t", "25"]
+TINY = TINY_ARGS["apsi"]
 # a record's words: "record", the step, then sum, min, max of theta and
 # of each of the nine species
 SUM, MIN, MAX = 2, 3, 4
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY."""
-    base = tmp_path_factory.mktemp("apsi")
-    prepare_and_run(MANIFEST, TINY, base)
-    return base
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared)."""
+    return tiny.base(MANIFEST)
 
 
 def check(base, text, tmp_path, args=TINY, seed="7"):
     (tmp_path / "r.txt").write_text(text)
-    return run("sp-apsi-check", *args, "-s", seed, "-i",
-               str(base / "in" / "apsi.in"), str(tmp_path / "r.txt"))
+    return check_with_input("sp-apsi-check", base, "apsi.in",
+                            tmp_path / "r.txt", args, seed)
 
 
 assert_fails = functools.partial(assert_check_fails, "sp-apsi-check")
@@ -67,9 +66,8 @@ def change_row(text, section, key, row, col, how):
     return "\n".join(lines) + "\n"
 
 
-def test_real_output_passes(done, tmp_path):
-    assert_section_passes(MANIFEST, "check", TINY, input=str(done / "in"),
-                          out=str(done / "out"))
+def test_real_output_in_detail(done, tmp_path):
+    # through check(), as the tests below give it their changed results
     proc = check(done, result(done), tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("ok 25 steps on 16 x 16 x 9 cells, "
@@ -193,45 +191,25 @@ def test_result_of_other_arguments_fails(done, tmp_path):
     ("dt 7.", "dt 6.", "sum at step 10"),
 ])
 def test_run_of_a_changed_input_fails(done, tmp_path, old, new, msg):
-    inp = (done / "in" / "apsi.in").read_text()
-    assert old in inp
-    (tmp_path / "apsi.in").write_text(inp.replace(old, new, 1))
-    proc = run("sp-apsi", *TINY, "-s", "7", "-i", str(tmp_path / "apsi.in"),
-               "-o", str(tmp_path / "changed.txt"))
-    assert proc.returncode == 0, proc.stderr
-    assert_fails(check(done, (tmp_path / "changed.txt").read_text(),
-                       tmp_path), msg)
+    inputs = changed_input(done, "apsi.in", tmp_path, old, new)
+    text = run_on_input("sp-apsi", TINY, inputs, "apsi.in", tmp_path)
+    assert_fails(check(done, text, tmp_path), msg)
 
 
 def test_run_refuses_an_input_of_other_arguments(done, tmp_path):
-    for args in (["-n", "16", "-t", "26", "-s", "7"],
-                 ["-n", "17", "-t", "25", "-s", "7"],
-                 [*TINY, "-s", "8"]):
-        proc = run("sp-apsi", *args, "-i", str(done / "in" / "apsi.in"),
-                   "-o", str(tmp_path / "r.txt"))
-        assert proc.returncode == 1
-        assert proc.stderr.endswith("was made for other arguments\n")
-    (tmp_path / "bad.in").write_text("nx 16\nny x\n")
-    proc = run("sp-apsi", *TINY, "-i", str(tmp_path / "bad.in"), "-o",
-               str(tmp_path / "r.txt"))
-    assert proc.returncode == 1 and "line 2: not a number" in proc.stderr
-    proc = run("sp-apsi", *TINY, "-i", str(tmp_path / "none.in"), "-o",
-               str(tmp_path / "r.txt"))
-    assert proc.returncode == 1 and "cannot open" in proc.stderr
-    assert not (tmp_path / "r.txt").exists()
+    assert_run_refuses_inputs("sp-apsi", TINY, done / "in" / "apsi.in",
+                              ("nx 16\nny x\n", "line 2: not a number"),
+                              tmp_path)
 
 
-def test_changed_input_fails(done, tmp_path):
-    inp = (done / "in" / "apsi.in").read_text()
-    (tmp_path / "in").mkdir()
-    for old, new, what in (("kv 5", "kv 6", "was not made"),
-                           ("probe ", "probe 1", "was not made"),
-                           ("beta 0", "beta x", "not a number"),
-                           ("dt ", "dt 1 ", "'dt' wants 1 numbers"),
-                           ("roll ", "roll 2 ", "'roll' wants 3 numbers"),
-                           ("dz 50\n", "", "expected 'dz'")):
-        (tmp_path / "in" / "apsi.in").write_text(inp.replace(old, new, 1))
-        assert_fails(check(tmp_path, result(done), tmp_path), what)
+@pytest.mark.parametrize("old,new,what", [
+    ("kv 5", "kv 6", "was not made"), ("probe ", "probe 1", "was not made"),
+    ("beta 0", "beta x", "not a number"), ("dt ", "dt 1 ", "'dt' wants 1 numbers"),
+    ("roll ", "roll 2 ", "'roll' wants 3 numbers"), ("dz 50\n", "", "expected 'dz'"),
+])
+def test_changed_input_fails(done, tmp_path, old, new, what):
+    inputs = changed_input(done, "apsi.in", tmp_path, old, new)
+    assert_fails(check(inputs, result(done), tmp_path), what)
 
 
 def test_input_is_seeded(tmp_path):
@@ -258,34 +236,6 @@ def test_mb_picks_the_grid(tmp_path):
         assert (tmp_path / mb / "apsi.in").read_text().startswith(head)
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "16"], ["-t", "25"], ["-n", "7", "-t", "25"],
-    ["-n", "16", "-t", "0"], ["-n", "x", "-t", "25"],
-    ["-n", "16", "--mb", "1", "-t", "25"], ["-n", "16", "-t", "25", "-q"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-apsi-gen", ["-o", str(tmp_path)]),
-                       ("sp-apsi", ["-i", "x", "-o", str(tmp_path / "r")]),
-                       ("sp-apsi-check", ["-i", "x", str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, prog
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_the_input(tmp_path):
-    for prog, more in (("sp-apsi", ["-o", str(tmp_path / "r")]),
-                       ("sp-apsi-check", [str(tmp_path / "r")])):
-        proc = run(prog, *TINY, *more)
-        assert proc.returncode == 2 and "-i INPUT" in proc.stderr
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-apsi"
+def test_paper_size():
     # 112 x 112 x 64 at paper size
-    assert m["sizes"]["paper"]["args"][:2] == ["-n", "112"]
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]
+    assert MANIFEST["sizes"]["paper"]["args"][:2] == ["-n", "112"]

@@ -2,28 +2,27 @@
 sp-art-check; a moved, missing or invented object, a changed confidence,
 a wrong window count, a truncated result, a run on a scene whose object
 was erased, and a result of another seed fail it; the inputs are seeded
-and laid out as the check derives them; bad arguments are refused; and
-the manifest's commands work end to end."""
+and laid out as the check derives them. (test_contract.py holds what
+every workload's tests share.)"""
 import functools
 import os
 import re
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run,
-                     read_text, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, read_text, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "20", "-r", "2"]
+TINY = TINY_ARGS["art"]
 FOUND = re.compile(r"region (\d+) object (\d) x (\d+) y (\d+) "
                    r"confidence ([0-9.]+) matches (\d+)")
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY: the folders."""
-    return prepare_and_run(MANIFEST, TINY, str(tmp_path_factory.mktemp("art")))
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared): the
+    folders."""
+    return tiny.folders(MANIFEST)
 
 
 @pytest.fixture(scope="module")
@@ -52,8 +51,8 @@ def regions(done):
             if ln.startswith("region ")]
 
 
-def test_real_output_passes(done, result):
-    proc = assert_section_passes(MANIFEST, "check", TINY, **done)
+def test_real_output_in_detail(tiny, result):
+    proc = tiny.check(MANIFEST)
     assert proc.stdout == ("ok 2 regions, 1000 windows, every object where "
                            "it was planted\n")
     lines = result.splitlines()
@@ -126,8 +125,8 @@ def test_wrong_window_count_fails(done, tmp_path, result):
 def test_truncated_or_garbled_result_fails(done, tmp_path, result):
     lines = result.splitlines(keepends=True)
     assert_fails(check(done, tmp_path, "".join(lines[:-1])), "missing")
-    assert_fails(check(done, tmp_path, "".join(lines[:3] + lines[4:] + lines[3:4])),
-                 "expected the line")
+    moved = lines[:3] + lines[4:] + lines[3:4]
+    assert_fails(check(done, tmp_path, "".join(moved)), "expected the line")
     assert_fails(check(done, tmp_path, result + "extra\n"), "unexpected")
     assert_fails(check(done, tmp_path, result.replace(" matches ",
                                                       " matched ")),
@@ -214,32 +213,3 @@ def test_mb_picks_the_side(tmp_path):
     assert run("sp-art-gen", "--mb", "5", "-r", "1", "-o",
                str(tmp_path)).returncode == 0
     assert "side 98\n" in (tmp_path / "scan.par").read_text()
-
-
-@pytest.mark.parametrize("args", [
-    [], ["-n", "20"], ["-n", "8", "-r", "1"], ["-n", "20", "-r", "0"],
-    ["-n", "20", "--mb", "1", "-r", "1"], ["-n", "x", "-r", "1"],
-    ["-n", "20", "-r", "1", "-q"], ["-n", "20", "-r", "1", "-s"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-art-gen", ["-o", str(tmp_path)]),
-                       ("sp-art", ["-i", "x", "-o", str(tmp_path / "r")]),
-                       ("sp-art-check", ["-i", "x", str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, prog
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_the_inputs(tmp_path):
-    assert run("sp-art", *TINY, "-o", str(tmp_path / "r")).returncode == 2
-    assert run("sp-art-check", *TINY, str(tmp_path / "r")).returncode == 2
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-art"
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]

@@ -1,25 +1,23 @@
 """Tests of sp-bzip2-gen, sp-bzip2 and sp-bzip2-check: a real run passes its
 check (Debian's bzip2 gives back the corpus), a damaged, truncated or
-foreign output fails it, a wrong input is refused by the run, bad
-arguments are refused, and the manifest runs end to end."""
+foreign output fails it, and a wrong input is refused by the run.
+(test_contract.py holds what every workload's tests share.)"""
 import bz2
 import functools
 import os
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run,
-                     read_bytes, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, read_bytes, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "300"]
+TINY = TINY_ARGS["bzip2"]
 
 
 @pytest.fixture(scope="module")
-def made(tmp_path_factory):
-    """The manifest's prepare and run for TINY, seed 7."""
-    return prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("bzip2"))
+def made(tiny):
+    """The manifest's prepare and run for TINY, seed 7 (shared)."""
+    return tiny.folders(MANIFEST)
 
 
 def check(path, args=TINY, seed="7"):
@@ -37,8 +35,7 @@ def corpus(made):
     return read_bytes(made["input"], "corpus.dat")
 
 
-def test_real_output_passes(made):
-    assert_section_passes(MANIFEST, "check", TINY, **made)
+def test_real_output_in_detail(made):
     assert len(corpus(made)) == 300 * 1024
     data = out_bytes(made)
     assert data[:4] == b"BZh9"          # block size 9
@@ -95,17 +92,6 @@ def test_run_refuses_wrong_input(made, tmp_path):
     assert not (tmp_path / "o.bz2").exists()
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "0"], ["-n", "x"], ["-n", "4", "--mb", "1"],
-    ["-n", "4", "-s"], ["-n", "4", "-q"], ["-n", "4000001"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog in ("sp-bzip2-gen", "sp-bzip2"):
-        proc = run(prog, *args, "-i", "x", "-o", str(tmp_path / "o"))
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-
-
 def test_mb_sets_the_input(tmp_path):
     # 10 MiB footprint / 2.52 per input byte = 4063 KB
     path = tmp_path / "c"
@@ -113,12 +99,8 @@ def test_mb_sets_the_input(tmp_path):
     assert path.stat().st_size == 4063 * 1024
 
 
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["group"] == "CINT2000" and m["paper_row"] == "bzip2"
-    assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
-    assert 185 < m["sizes"]["ref"]["ref_ratio"] < 186
-    assert 139 <= m["sizes"]["paper"]["footprint_mb"] <= 231
-    for section in ("prepare", "check"):
-        assert "{seed}" in m[section]["command"]
+def test_manifest_sizes():
+    sizes = MANIFEST["sizes"]
+    assert sizes["ref"]["args"] == ["--mb", "{ref_mb}"]
+    assert 185 < sizes["ref"]["ref_ratio"] < 186
+    assert 139 <= sizes["paper"]["footprint_mb"] <= 231

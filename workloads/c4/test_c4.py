@@ -1,17 +1,16 @@
 """Tests of sp-c4 and sp-c4-check: real results pass (near the end of the
 game against the plain solver, the 12-ply position against its known
-values), a wrong value or damaged file fails, bad arguments are refused,
-and the manifest is well formed and runnable."""
+values), and a wrong value or damaged file fails. (test_contract.py holds
+what every workload's tests share.)"""
 import functools
 import random
-import subprocess
 
 import pytest
 
-from testkit import (BIN, assert_check_fails, assert_manifest_basics, manifest,
-                     run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, read_text, run
 
 MANIFEST = manifest(__file__)
+TINY = TINY_ARGS["c4"]          # the 12-ply position, to 2^22 entries
 
 
 def four(cells, c, r, who):
@@ -92,10 +91,9 @@ def test_wrong_move_value_fails_near_end(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def twelve_ply(tmp_path_factory):
-    args = ["-p", "444333555222", "-t", "22"]
-    path = tmp_path_factory.mktemp("c4") / "r.txt"
-    return args, solve(path, args).read_text()
+def twelve_ply(tiny):
+    """The manifest's run on TINY (shared): its arguments and result."""
+    return TINY, read_text(tiny.folders(MANIFEST)["out"], "result.txt")
 
 
 def test_twelve_ply_known_values(tmp_path, twelve_ply):
@@ -134,34 +132,13 @@ def test_unknown_deep_position_fails(tmp_path):
     assert_fails(run("sp-c4-check", *args, str(path)), "no known value")
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-t", "3"], ["-t", "x"], ["-t", "10", "--mb", "1"],
-    ["-p", "48", "-t", "10"], ["-p", "4444444", "-t", "10"],
-    ["-p", "1212121", "-t", "10"], ["-t", "10", "-q"], ["-t", "10", "x"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    proc = run("sp-c4", *args, "-o", str(tmp_path / "r.txt"))
-    assert proc.returncode == 2
-    assert proc.stderr.count("\n") == 1
-
-
 def test_mb_sets_table(tmp_path):
     path = solve(tmp_path / "r.txt", ["-p", NEAR_END[1], "--mb", "1"])
     assert "tt_entries 131072\n" in path.read_text()
 
 
-def test_manifest_keys_and_commands(tmp_path):
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"]
-    assert m["sizes"]["paper"]["args"] == ["-p", "444333555222", "-t", "19"]
-    assert m["sizes"]["ref"]["args"][-2:] == ["--mb", "{ref_mb}"]
-    assert 5 < m["sizes"]["ref"]["ref_ratio"] < 5.5
-    args = ["-p", NEAR_END[2], "-t", "10"]
-    words = [w.replace("{bin}", BIN).replace("{out}", str(tmp_path))
-             for w in m["run"]["command"]]
-    i = words.index("{args}")
-    assert subprocess.run(words[:i] + args + words[i + 1:]).returncode == 0
-    words = [w.replace("{bin}", BIN).replace("{out}", str(tmp_path))
-             for w in m["check"]["command"]]
-    assert subprocess.run(words[:i] + args + words[i + 1:]).returncode == 0
+def test_manifest_sizes():
+    sizes = MANIFEST["sizes"]
+    assert sizes["paper"]["args"] == ["-p", "444333555222", "-t", "19"]
+    assert sizes["ref"]["args"][-2:] == ["--mb", "{ref_mb}"]
+    assert 5 < sizes["ref"]["ref_ratio"] < 5.5

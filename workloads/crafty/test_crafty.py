@@ -1,25 +1,24 @@
 """Tests of the crafty workload: stockfish's searches of the seeded
 positions pass sp-crafty-check; an illegal or changed move, a shallower
-search, a wrong node total, a missing or other position fail it; bad
-arguments are refused; and the manifest's commands work end to end."""
+search, a wrong node total, a missing or other position fail it.
+(test_contract.py holds what every workload's tests share.)"""
 import functools
 import re
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest,
-                     prepare_and_run, read_text, run, run_on_text)
+from testkit import (TINY_ARGS, assert_check_fails, manifest, read_text, run,
+                     run_on_text)
 
 MANIFEST = manifest(__file__)
-TINY = ["-m", "2", "-p", "3", "-d", "6"]
+TINY = TINY_ARGS["crafty"]
 
 
 @pytest.fixture(scope="module")
-def searched(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY; the output."""
-    made = prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("crafty"))
-    return read_text(made["out"], "search.txt")
+def searched(tiny):
+    """The manifest's prepare and run commands on TINY (shared); the
+    output."""
+    return read_text(tiny.folders(MANIFEST)["out"], "search.txt")
 
 
 def check(tmp_path, text, args=TINY, seed="7"):
@@ -37,16 +36,10 @@ def final_info(text, n):
     return lines[n].start(), lines[n].end() - len("\nbestmove")
 
 
-def test_real_output_passes(searched, tmp_path):
-    proc = check(tmp_path, searched)
-    assert proc.returncode == 0, proc.stderr
+def test_real_output_in_detail(searched, tiny):
+    proc = tiny.check(MANIFEST)
     assert re.fullmatch(r"ok 3 positions to depth 6, \d+ nodes\n", proc.stdout)
     assert searched.count("bestmove ") == 3
-
-
-def test_manifest_check_command_passes(searched, tmp_path):
-    (tmp_path / "search.txt").write_text(searched)
-    assert_section_passes(MANIFEST, "check", TINY, out=str(tmp_path))
 
 
 def test_illegal_move_in_variation_fails(searched, tmp_path):
@@ -92,8 +85,8 @@ def test_truncated_output_fails(searched, tmp_path):
 
 def test_other_seed_or_depth_fails(searched, tmp_path):
     assert_fails(check(tmp_path, searched, seed="8"), "position 1 is not")
-    assert_fails(check(tmp_path, searched, args=["-m", "2", "-p", "3", "-d", "7"]),
-                 "depth 6, not 7")
+    deeper = ["-m", "2", "-p", "3", "-d", "7"]
+    assert_fails(check(tmp_path, searched, args=deeper), "depth 6, not 7")
 
 
 def test_positions_are_seeded_and_legal(tmp_path):
@@ -107,28 +100,7 @@ def test_positions_are_seeded_and_legal(tmp_path):
                             r" \d+ \d+", f) for f in a)
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-m", "2", "-p", "3"], ["-m", "0", "-p", "3", "-d", "6"],
-    ["-m", "2", "--mb", "2", "-p", "3", "-d", "6"],
-    ["-m", "2", "-p", "3", "-d", "99"], ["-m", "2", "-p", "x", "-d", "6"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-crafty-gen", ["-o", str(tmp_path)]),
-                       ("sp-crafty-search", ["-i", "x", "-o",
-                                             str(tmp_path / "r")]),
-                       ("sp-crafty-check", [str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, prog
-        assert proc.stderr.count("\n") == 1
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CINT2000"
+def test_manifest_sizes():
     for size in ("test", "paper"):
-        args = m["sizes"][size]["args"]
+        args = MANIFEST["sizes"][size]["args"]
         assert args[args.index("-m") + 1] == "2"     # SPEC's 2 MB hash
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]

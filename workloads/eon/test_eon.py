@@ -2,30 +2,26 @@
 re-rendering; a changed pixel or row, a bad value, a cut or padded file, a
 bad header, an image of another seed or sample count, and a scene of other
 arguments fail it; a scene lit only by its light renders to the radiance
-integrated here; bad arguments are refused; and the manifest's commands
-work end to end."""
+integrated here. (test_contract.py holds what every workload's tests
+share.)"""
 import functools
 import math
 import struct
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest,
-                     prepare_and_run, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "50", "-r", "24", "-p", "4"]
+TINY = TINY_ARGS["eon"]
 RES = 24
 HEADER = b"PF\n24 24\n-1.0\n"
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY."""
-    base = tmp_path_factory.mktemp("eon")
-    prepare_and_run(MANIFEST, TINY, base)
-    return base
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared)."""
+    return tiny.base(MANIFEST)
 
 
 def image(base):
@@ -50,9 +46,8 @@ def changed(tmp_path, data):
     return tmp_path / "image.pfm"
 
 
-def test_real_output_passes(done):
-    proc = assert_section_passes(MANIFEST, "check", TINY,
-                                 input=str(done / "in"), out=str(done / "out"))
+def test_real_output_in_detail(done, tiny):
+    proc = tiny.check(MANIFEST)
     assert proc.stdout.startswith("ok 24 x 24 at 4 samples a pixel, ")
     data = image(done)
     assert data.startswith(HEADER) and len(data) == len(HEADER) + RES * RES * 12
@@ -141,13 +136,13 @@ def test_image_of_fewer_samples_fails(done, tmp_path):
     assert_fails(check(done, img), "rendered again")
 
 
-def test_scene_of_other_arguments_fails(done):
+def test_scene_of_other_arguments_fails(done, tmp_path):
     img = done / "out" / "image.pfm"
     assert_fails(check(done, img, seed="8"), "made for other arguments")
     assert_fails(check(done, img, args=["-n", "51", "-r", "24", "-p", "4"]),
                  "made for other arguments")
     proc = run("sp-eon", "-n", "51", "-r", "24", "-p", "4", "-s", "7", "-i",
-               str(done / "in" / "scene.txt"), "-o", str(done / "x.pfm"))
+               str(done / "in" / "scene.txt"), "-o", str(tmp_path / "x.pfm"))
     assert proc.returncode == 1 and "made for other arguments (-n 50" in proc.stderr
 
 
@@ -214,27 +209,6 @@ def test_lit_wall_matches_the_integral(tmp_path):
     assert all(abs(g - want) < 0.01 * want for g in got), (got, want)
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-r", "8", "-p", "2"], ["-n", "0", "-r", "8", "-p", "2"],
-    ["-n", "5", "-p", "2"], ["-n", "5", "-r", "8"],
-    ["-n", "5", "--mb", "1", "-r", "8", "-p", "2"],
-    ["-n", "5", "-r", "0", "-p", "2"], ["-n", "5", "-r", "8", "-p", "x"],
-    ["-n", "5", "-r", "8", "-p", "2", "-q"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-eon-gen", ["-o", str(tmp_path)]),
-                       ("sp-eon", ["-i", "x", "-o", str(tmp_path / "r")]),
-                       ("sp-eon-check", ["-i", "x", str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_the_scene(tmp_path):
-    assert run("sp-eon", *TINY, "-o", str(tmp_path / "r")).returncode == 2
-    assert run("sp-eon-check", *TINY, str(tmp_path / "r")).returncode == 2
-
-
 def test_mb_picks_objects(tmp_path):
     # 1 MiB / 200 bytes an object = 5242 objects
     assert run("sp-eon-gen", "--mb", "1", "-r", "8", "-p", "1", "-o",
@@ -243,12 +217,7 @@ def test_mb_picks_objects(tmp_path):
         "args 5242 42 8 1"
 
 
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CINT2000"
-    assert m["run"]["command"][0] == "{bin}/sp-eon"
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    assert m["sizes"]["ref"]["args"][2:] == m["sizes"]["paper"]["args"][2:]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]
+def test_manifest_sizes():
+    # ref scales the objects alone: the paper's resolution and samples
+    sizes = MANIFEST["sizes"]
+    assert sizes["ref"]["args"][2:] == sizes["paper"]["args"][2:]

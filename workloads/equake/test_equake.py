@@ -2,8 +2,8 @@
 a K that is not symmetric, does not annihilate a rigid motion, or is not
 the check's own assembly fails it, as do a changed structure, record,
 last state or summary, truncated files, and the output of a run on another
-mesh; an input with a wrong structure or an unstable time step is refused;
-bad arguments are refused; and the manifest's commands work end to end."""
+mesh; an input with a wrong structure or an unstable time step is refused.
+(test_contract.py holds what every workload's tests share.)"""
 import functools
 import re
 import shutil
@@ -11,21 +11,18 @@ import struct
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "600", "-t", "60"]
+TINY = TINY_ARGS["equake"]
 HEAD = struct.Struct("<8sqq")
 BLOCK = 9 * 8
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY."""
-    base = tmp_path_factory.mktemp("equake")
-    prepare_and_run(MANIFEST, TINY, base)
-    return base
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared)."""
+    return tiny.base(MANIFEST)
 
 
 def check(inp, out, args=TINY, seed="7"):
@@ -95,10 +92,8 @@ def off_diagonal(m):
     raise AssertionError("no off-diagonal block")
 
 
-def test_real_output_passes(done):
-    proc = assert_section_passes(MANIFEST, "check", TINY,
-                                 input=str(done / "in"),
-                                 out=str(done / "out"))
+def test_real_output_in_detail(done, tiny):
+    proc = tiny.check(MANIFEST)
     assert proc.stdout.startswith("ok ")
     values = dict(ln.split() for ln in
                   (done / "out" / "result.txt").read_text().splitlines())
@@ -256,14 +251,13 @@ def test_input_with_an_unstable_step_fails(done, tmp_path):
     assert_fails(check(path, done / "out"), "above the stability limit")
 
 
-def test_input_of_other_arguments_is_refused(done):
+def test_input_of_other_arguments_is_refused(done, tmp_path):
     out = done / "out"
     assert_fails(check(input_path(done), out, seed="8"), "other arguments")
-    assert_fails(check(input_path(done), out, args=["-n", "600", "-t",
-                                                    "61"]),
-                 "other arguments")
+    longer = ["-n", "600", "-t", "61"]
+    assert_fails(check(input_path(done), out, args=longer), "other arguments")
     proc = run("sp-equake", "-n", "601", "-t", "60", "-s", "7", "-i",
-               str(input_path(done)), "-o", str(done / "x"))
+               str(input_path(done)), "-o", str(tmp_path / "x"))
     assert proc.returncode == 1
     assert "made for -n 600 -t 60 -s 7" in proc.stderr
 
@@ -281,39 +275,9 @@ def test_input_is_seeded(tmp_path):
     assert sum(abs(p - q) > 5 for p, q in zip(xs, xs[1:])) > 20
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "600"], ["-t", "60"], ["-n", "5", "-t", "60"],
-    ["-n", "600", "--mb", "2", "-t", "60"], ["-n", "x", "-t", "60"],
-    ["-n", "600", "-t", "0"], ["-n", "600", "-t", "60", "-s"],
-    ["-n", "600", "-t", "60", "-q"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-equake-gen", ["-o", str(tmp_path)]),
-                       ("sp-equake", ["-i", "x", "-o", str(tmp_path)]),
-                       ("sp-equake-check", ["-i", "x", str(tmp_path)])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_the_input(tmp_path):
-    assert run("sp-equake", *TINY, "-o", str(tmp_path)).returncode == 2
-    assert run("sp-equake-check", *TINY, str(tmp_path)).returncode == 2
-
-
 def test_mb_picks_nodes(tmp_path):
     # 2 MiB / 1480 bytes a node = 1416 nodes asked for
     assert run("sp-equake-gen", "--mb", "2", "-t", "10", "-o",
                str(tmp_path)).returncode == 0
     text = (tmp_path / "equake.in").read_text()
     assert re.search(r"^request 1416$", text, re.M)
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-equake"
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]

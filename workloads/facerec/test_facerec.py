@@ -2,20 +2,19 @@
 sp-facerec-check; changed or scaled jets, moved nodes, a changed score,
 best person or placement, an album graph off its grid, a truncated or
 mislabelled result, and a run whose album was reordered (every identity
-wrong) fail it; the input is seeded; bad arguments are refused; and the
-manifest's commands work end to end."""
+wrong) fail it; the input is seeded. (test_contract.py holds what every
+workload's tests share.)"""
 import functools
 import re
 import struct
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, run
 
 MANIFEST = manifest(__file__)
-SIDE, PERSONS, PROBES = 64, 8, 8
-TINY = ["-n", str(SIDE), "-g", str(PERSONS), "-p", str(PROBES)]
+TINY = TINY_ARGS["facerec"]
+SIDE, PERSONS, PROBES = (int(v) for v in TINY[1::2])
 NODES, FEATURES = 100, 40
 HEAD = struct.Struct("<8s6Qd")
 MATCH = struct.Struct("<Qqqd")
@@ -27,11 +26,9 @@ PGM_HEAD = b"P5\n64 64\n255\n"
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY."""
-    base = tmp_path_factory.mktemp("facerec")
-    prepare_and_run(MANIFEST, TINY, str(base))
-    return base
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared)."""
+    return tiny.base(MANIFEST)
 
 
 def result_bytes(base):
@@ -82,9 +79,8 @@ def change(data, offset, fmt, fn):
     struct.pack_into(fmt, data, offset, fn(v))
 
 
-def test_real_output_passes(done):
-    proc = assert_section_passes(MANIFEST, "check", TINY,
-                                 input=str(done / "in"), out=str(done / "out"))
+def test_real_output_in_detail(done, tiny):
+    proc = tiny.check(MANIFEST)
     assert re.fullmatch(r"ok 8 probes against 8 persons: 8 matched the "
                         r"person they show, 32 jets match direct "
                         r"convolution\n", proc.stdout)
@@ -283,14 +279,14 @@ def test_changed_head_fails(done, tmp_path, field, value, what):
     assert_fails(check_bytes(done, tmp_path, data), what)
 
 
-def test_input_of_other_arguments_fails(done):
+def test_input_of_other_arguments_fails(done, tmp_path):
     result = done / "out" / "result.bin"
     assert_fails(check(done, result, seed="8"), "other arguments")
     assert_fails(check(done, result, args=["-n", "64", "-g", "8", "-p", "9"]),
                  "other arguments")
     proc = run("sp-facerec", "-n", "64", "-g", "9", "-p", "8", "-s", "7",
                "-i", str(done / "in" / "facerec.in"), "-o",
-               str(done / "x.bin"))
+               str(tmp_path / "x.bin"))
     assert proc.returncode == 1
     assert "made for -n 64 -g 8 -p 8 -s 7" in proc.stderr
 
@@ -339,35 +335,3 @@ def test_mb_picks_the_side(tmp_path):
     proc = run("sp-facerec-gen", "--mb", "6", "-g", "32", "-p", "2", "-o",
                str(tmp_path))
     assert proc.returncode == 2 and "no usable image side" in proc.stderr
-
-
-@pytest.mark.parametrize("args", [
-    [], ["-n", "63", "-g", "8", "-p", "8"], ["-n", "x", "-g", "8", "-p", "8"],
-    ["-n", "64", "-p", "8"], ["-n", "64", "-g", "8"],
-    ["-n", "64", "-g", "1", "-p", "8"], ["-n", "64", "-g", "8", "-p", "0"],
-    ["-n", "64", "--mb", "9", "-g", "8", "-p", "8"],
-    ["-n", "64", "-g", "8", "-p", "8", "-s"],
-    ["-n", "64", "-g", "8", "-p", "8", "-q", "1"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-facerec-gen", ["-o", str(tmp_path)]),
-                       ("sp-facerec", ["-i", "x", "-o", str(tmp_path / "r")]),
-                       ("sp-facerec-check", ["-i", "x", str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, prog
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_the_input(tmp_path):
-    assert run("sp-facerec", *TINY, "-o", str(tmp_path / "r")).returncode == 2
-    assert run("sp-facerec-check", *TINY, str(tmp_path / "r")).returncode == 2
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-facerec"
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]

@@ -2,20 +2,20 @@
 changed velocities, displacements, stresses, plastic strains, hourglass
 forces or probe values, a cut, padded or malformed state, a state of other
 arguments and a changed input fail it; sp-fma3d refuses inputs of other
-arguments; bad arguments are refused; the mesh is seeded and its elements
-permuted; and the manifest's commands work end to end."""
+arguments; the mesh is seeded and its elements permuted.
+(test_contract.py holds what every workload's tests share.)"""
 import array
 import functools
 import struct
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run,
-                     read_bytes, run)
+from testkit import (TINY_ARGS, assert_check_fails,
+                     assert_run_refuses_inputs, changed_input,
+                     check_with_input, manifest, read_bytes, run)
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "40", "-t", "60"]
+TINY = TINY_ARGS["fma3d"]
 NODES = 41 * 41 * 7
 ELEMS = 40 * 40 * 6
 PNODES, PELEMS = 7 * 6 * 4, 6 * 5 * 3
@@ -23,11 +23,9 @@ ES = 19                      # doubles per element: stress 6, ep, Q 12
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY."""
-    base = tmp_path_factory.mktemp("fma3d")
-    prepare_and_run(MANIFEST, TINY, base)
-    return base
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared)."""
+    return tiny.base(MANIFEST)
 
 
 assert_fails = functools.partial(assert_check_fails, "sp-fma3d-check")
@@ -44,8 +42,8 @@ def load(base):
 
 def check(base, tmp_path, head, values, args=TINY, seed="7"):
     (tmp_path / "s.bin").write_bytes(head + values.tobytes())
-    return run("sp-fma3d-check", *args, "-s", seed, "-i",
-               str(base / "in" / "fma3d.in"), str(tmp_path / "s.bin"))
+    return check_with_input("sp-fma3d-check", base, "fma3d.in",
+                            tmp_path / "s.bin", args, seed)
 
 
 def node(k, i):
@@ -71,9 +69,8 @@ def on_yield(values):
     return max(range(ELEMS), key=ratio)
 
 
-def test_real_output_passes(done, tmp_path):
-    assert_section_passes(MANIFEST, "check", TINY, input=str(done / "in"),
-                          out=str(done / "out"))
+def test_real_output_in_detail(done, tmp_path):
+    # rebuilt from load()'s parts, as the tests below rebuild it changed
     head, values = load(done)
     proc = check(done, tmp_path, head, values)
     assert proc.returncode == 0, proc.stderr
@@ -182,40 +179,25 @@ def test_state_of_other_arguments_fails(done, tmp_path):
                  "was not made for -n 40 -t 50")
 
 
-def test_changed_input_fails(done, tmp_path):
-    (tmp_path / "in").mkdir()
-    for name in ("fma3d.in", "mesh.bin", "probe.bin"):
-        (tmp_path / "in" / name).write_bytes((done / "in" / name).read_bytes())
+@pytest.mark.parametrize("name,old,new", [
+    ("fma3d.in", b"yield 250000000", b"yield 250000001"),
+    ("mesh.bin", b"FMA3DMSH", b"FMA3DMSX"),
+])
+def test_changed_input_fails(done, tmp_path, name, old, new):
     head, values = load(done)
-    for name, old, new in (("fma3d.in", b"yield 250000000", b"yield 250000001"),
-                           ("mesh.bin", b"FMA3DMSH", b"FMA3DMSX")):
-        good = (done / "in" / name).read_bytes()
-        (tmp_path / "in" / name).write_bytes(good.replace(old, new, 1))
-        assert_fails(check(tmp_path, tmp_path, head, values),
-                     f"{name} was not made for -n 40 -t 60 -s 7")
-        (tmp_path / "in" / name).write_bytes(good)
+    inputs = changed_input(done, name, tmp_path, old, new)
+    assert_fails(check(inputs, tmp_path, head, values),
+                 f"{name} was not made for -n 40 -t 60 -s 7")
 
 
 def test_run_refuses_an_input_of_other_arguments(done, tmp_path):
-    for args in (["-n", "40", "-t", "61", "-s", "7"],
-                 ["-n", "41", "-t", "60", "-s", "7"],
-                 [*TINY, "-s", "8"]):
-        proc = run("sp-fma3d", *args, "-i", str(done / "in" / "fma3d.in"),
-                   "-o", str(tmp_path / "s.bin"))
-        assert proc.returncode == 1
-        assert proc.stderr.endswith("was made for other arguments\n")
-    (tmp_path / "fma3d.in").write_text("nx 40\nny x\n")
-    proc = run("sp-fma3d", *TINY, "-i", str(tmp_path / "fma3d.in"), "-o",
-               str(tmp_path / "s.bin"))
-    assert proc.returncode == 1 and "is not an fma3d.in" in proc.stderr
+    assert_run_refuses_inputs("sp-fma3d", TINY, done / "in" / "fma3d.in",
+                              ("nx 40\nny x\n", "is not an fma3d.in"), tmp_path)
     # a good fma3d.in beside no meshes
     (tmp_path / "fma3d.in").write_bytes((done / "in" / "fma3d.in").read_bytes())
     proc = run("sp-fma3d", *TINY, "-s", "7", "-i", str(tmp_path / "fma3d.in"),
                "-o", str(tmp_path / "s.bin"))
     assert proc.returncode == 1 and "mesh that is missing" in proc.stderr
-    proc = run("sp-fma3d", *TINY, "-i", str(tmp_path / "none.in"), "-o",
-               str(tmp_path / "s.bin"))
-    assert proc.returncode == 1 and "cannot open" in proc.stderr
     assert not (tmp_path / "s.bin").exists()
 
 
@@ -252,36 +234,3 @@ def test_mb_picks_the_plate_size(tmp_path):
     assert run("sp-fma3d-gen", "--mb", "4", "-t", "5", "-o",
                str(tmp_path)).returncode == 0
     assert (tmp_path / "fma3d.in").read_text().startswith("nx 44\nny 44\n")
-
-
-@pytest.mark.parametrize("args", [
-    [], ["-n", "40"], ["-t", "60"], ["-n", "39", "-t", "60"],
-    ["-n", "40", "-t", "0"], ["-n", "x", "-t", "60"],
-    ["-n", "40", "--mb", "4", "-t", "60"], ["-n", "40", "-t", "60", "-q"],
-    ["--mb", "1", "-t", "60"],
-    ["-n", "40", "-t", "60", "-s", "9223372036854775808"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-fma3d-gen", ["-o", str(tmp_path)]),
-                       ("sp-fma3d", ["-i", "x", "-o", str(tmp_path / "s")]),
-                       ("sp-fma3d-check", ["-i", "x", str(tmp_path / "s")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, prog
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_the_input(tmp_path):
-    for prog, more in (("sp-fma3d", ["-o", str(tmp_path / "s")]),
-                       ("sp-fma3d-check", [str(tmp_path / "s")])):
-        proc = run(prog, *TINY, *more)
-        assert proc.returncode == 2 and "-i INPUT" in proc.stderr
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-fma3d"
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]

@@ -2,34 +2,32 @@
 a changed state, eigenvalue, eigenvector, residual, Grashof number or
 critical line, eigenvalues out of order or without their conjugates, a
 temperature mode at Gr = 0 moved out of its analytic interval, missing or
-extra lines, and a result or input of other arguments all fail it; bad
-arguments are refused; and the manifest's commands work end to end."""
+extra lines, and a result or input of other arguments all fail it.
+(test_contract.py holds what every workload's tests share.)"""
 import functools
 import math
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run,
-                     read_text, run)
+from testkit import (TINY_ARGS, assert_check_fails,
+                     assert_run_refuses_inputs, changed_input,
+                     check_with_input, manifest, read_text, run)
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "6", "-t", "4"]
+TINY = TINY_ARGS["galgel"]
 ORDER = 36          # 2 x 6 x 3
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY."""
-    base = tmp_path_factory.mktemp("galgel")
-    prepare_and_run(MANIFEST, TINY, base)
-    return base
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared)."""
+    return tiny.base(MANIFEST)
 
 
 def check(base, text, tmp_path, args=TINY, seed="7"):
     (tmp_path / "r.txt").write_text(text)
-    return run("sp-galgel-check", *args, "-s", seed, "-i",
-               str(base / "in" / "galgel.in"), str(tmp_path / "r.txt"))
+    return check_with_input("sp-galgel-check", base, "galgel.in",
+                            tmp_path / "r.txt", args, seed)
 
 
 assert_fails = functools.partial(assert_check_fails, "sp-galgel-check")
@@ -57,14 +55,12 @@ def changed(text, k, key, nth, how, word=1):
     return "\n".join(lines) + "\n"
 
 
-def test_real_output_passes(done, tmp_path):
-    proc = assert_section_passes(MANIFEST, "check", TINY,
-                                 input=str(done / "in"),
-                                 out=str(done / "out"))
-    assert proc.stdout.startswith(f"ok 4 steps of order {ORDER}; max |F| ")
-    assert "analytic modes within their bounds at Gr = 0" in proc.stdout
+def test_real_output_in_detail(done, tmp_path):
+    # through check(), as the tests below give it their changed results
     proc = check(done, result(done), tmp_path)
     assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(f"ok 4 steps of order {ORDER}; max |F| ")
+    assert "analytic modes within their bounds at Gr = 0" in proc.stdout
 
 
 def test_result_layout(done):
@@ -257,34 +253,21 @@ def test_result_or_input_of_other_arguments_fails(done, tmp_path):
                  "was not made for -n 7 -t 4")
 
 
-def test_changed_input_fails(done, tmp_path):
-    inp = (done / "in" / "galgel.in").read_text()
-    (tmp_path / "in").mkdir()
-    for old, new, what in (("pr 0.0149", "pr 0.0159", "was not made"),
-                           ("newton_max 30", "newton_max 31", "was not made"),
-                           ("gr 0\n", "gr 1\n", "was not made"),
-                           ("aspect 4\n", "", "bad or missing aspect"),
-                           ("seed 7", "seed x", "bad or missing seed")):
-        assert old in inp, old
-        (tmp_path / "in" / "galgel.in").write_text(inp.replace(old, new, 1))
-        assert_fails(check(tmp_path, result(done), tmp_path), what)
+@pytest.mark.parametrize("old,new,what", [
+    ("pr 0.0149", "pr 0.0159", "was not made"),
+    ("newton_max 30", "newton_max 31", "was not made"),
+    ("gr 0\n", "gr 1\n", "was not made"),
+    ("aspect 4\n", "", "bad or missing aspect"),
+    ("seed 7", "seed x", "bad or missing seed"),
+])
+def test_changed_input_fails(done, tmp_path, old, new, what):
+    inputs = changed_input(done, "galgel.in", tmp_path, old, new)
+    assert_fails(check(inputs, result(done), tmp_path), what)
 
 
 def test_run_refuses_an_input_of_other_arguments(done, tmp_path):
-    for args in (["-n", "6", "-t", "5", "-s", "7"],
-                 ["-n", "7", "-t", "4", "-s", "7"], [*TINY, "-s", "8"]):
-        proc = run("sp-galgel", *args, "-i", str(done / "in" / "galgel.in"),
-                   "-o", str(tmp_path / "r.txt"))
-        assert proc.returncode == 1
-        assert proc.stderr.endswith("was made for other arguments\n")
-    (tmp_path / "bad.in").write_text("nx 6\nny x\n")
-    proc = run("sp-galgel", *TINY, "-i", str(tmp_path / "bad.in"), "-o",
-               str(tmp_path / "r.txt"))
-    assert proc.returncode == 1 and "bad or missing ny" in proc.stderr
-    proc = run("sp-galgel", *TINY, "-i", str(tmp_path / "none.in"), "-o",
-               str(tmp_path / "r.txt"))
-    assert proc.returncode == 1 and "cannot open" in proc.stderr
-    assert not list(tmp_path.glob("r.txt*"))
+    assert_run_refuses_inputs("sp-galgel", TINY, done / "in" / "galgel.in",
+                              ("nx 6\nny x\n", "bad or missing ny"), tmp_path)
 
 
 def test_input_is_seeded(tmp_path):
@@ -326,35 +309,6 @@ def test_mb_picks_the_basis_size(tmp_path):
     assert (tmp_path / "galgel.in").read_text().startswith("nx 15\nny 8\n")
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "6"], ["-t", "4"], ["-n", "3", "-t", "4"],
-    ["-n", "33", "-t", "4"], ["-n", "6", "-t", "1"], ["-n", "x", "-t", "4"],
-    ["-n", "6", "--mb", "10", "-t", "4"], ["-n", "6", "-t", "4", "-q"],
-    ["--mb", "0", "-t", "4"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-galgel-gen", ["-o", str(tmp_path)]),
-                       ("sp-galgel", ["-i", "x", "-o", str(tmp_path / "r")]),
-                       ("sp-galgel-check", ["-i", "x", str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_the_input(tmp_path):
-    for prog, more in (("sp-galgel", ["-o", str(tmp_path / "r")]),
-                       ("sp-galgel-check", [str(tmp_path / "r")])):
-        proc = run(prog, *TINY, *more)
-        assert proc.returncode == 2 and "-i INPUT" in proc.stderr
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-galgel"
+def test_paper_size():
     # order 2 x 17 x 9 = 306 at paper size
-    assert m["sizes"]["paper"]["args"][:2] == ["-n", "17"]
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]
+    assert MANIFEST["sizes"]["paper"]["args"][:2] == ["-n", "17"]

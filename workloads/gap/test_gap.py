@@ -2,28 +2,26 @@
 sp-gap-check; a changed result of any kind (group order, orbits, element
 order, matrix digest, rank, big integer, quotient and remainder, sorted
 list), a missing, extra or malformed line, another seed, round count or
-workspace fail it; a GAP error ends the run with a nonzero status; bad
-arguments are refused; and the manifest's commands work end to end."""
+workspace fail it; a GAP error ends the run with a nonzero status.
+(test_contract.py holds what every workload's tests share.)"""
 import functools
-import os
 import re
 import sys
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest,
-                     prepare_and_run, read_text, run, run_on_text)
+from testkit import (TINY_ARGS, assert_check_fails, manifest, read_text, run,
+                     run_on_text)
 
 MANIFEST = manifest(__file__)
-TINY = ["-m", "192", "-n", "2"]
+TINY = TINY_ARGS["gap"]
 
 
 @pytest.fixture(scope="module")
-def computed(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY; GAP's results."""
-    made = prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("gap"))
-    return read_text(made["out"], "result.txt")
+def computed(tiny):
+    """The manifest's prepare and run commands on TINY (shared); GAP's
+    results."""
+    return read_text(tiny.folders(MANIFEST)["out"], "result.txt")
 
 
 def check(tmp_path, text, args=TINY, seed="7"):
@@ -70,19 +68,13 @@ def value(text, key, round_no=1):
     return re.compile(rf"^{key} (.*)$", re.M).search(text, start).group(1)
 
 
-def test_real_output_passes(computed, tmp_path):
-    proc = check(tmp_path, computed)
-    assert proc.returncode == 0, proc.stderr
+def test_real_output_in_detail(computed, tiny):
+    proc = tiny.check(MANIFEST)
     assert proc.stdout == "ok 2 rounds of seed 7\n"
     assert computed.startswith("workspace 192m\nrounds 2\nround 1\n")
     assert computed.endswith("\nend 2\n")
     # GAP wrote whole numbers, with no line breaks inside them
     assert len(value(computed, "big-factorial")) > 70000
-
-
-def test_manifest_check_command_passes(computed, tmp_path):
-    (tmp_path / "result.txt").write_text(computed)
-    assert_section_passes(MANIFEST, "check", TINY, out=str(tmp_path))
 
 
 KEYS = ["perm-order", "perm-derived", "perm-centre", "perm-element",
@@ -188,35 +180,7 @@ def test_run_refuses_a_path_gap_cannot_quote(tmp_path):
     assert proc.returncode == 2 and "quote" in proc.stderr
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-m", "192"], ["-n", "2"], ["-m", "16", "-n", "2"],
-    ["-m", "192", "--mb", "208", "-n", "2"], ["--mb", "40", "-n", "2"],
-    ["-m", "192", "-n", "0"], ["-m", "192", "-n", "x"],
-    ["-m", "192", "-n", "2", "-q", "1"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-gap-gen", ["-o", str(tmp_path)]),
-                       ("sp-gap-run", ["-i", "x", "-o",
-                                       str(tmp_path / "r")]),
-                       ("sp-gap-check", [str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_needs_the_script(tmp_path):
-    proc = run("sp-gap-run", *TINY, "-o", str(tmp_path / "r"))
-    assert proc.returncode == 2 and "-i SCRIPT" in proc.stderr
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CINT2000"
+def test_manifest_sizes():
     for size in ("test", "paper"):
-        args = m["sizes"][size]["args"]
+        args = MANIFEST["sizes"][size]["args"]
         assert args[args.index("-m") + 1] == "192"     # SPEC's -m 192M
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]
-    assert os.path.basename(__file__) == "test_gap.py"

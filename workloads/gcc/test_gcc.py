@@ -1,26 +1,24 @@
 """Tests of sp-gcc-gen and sp-gcc-check: cc1's -O2 output of the generated
 file assembles, links and prints the value the check computes; damaged
 assembly, assembly of another seed or size, and a program that prints
-something else fail the check; bad arguments are refused; and the
-manifest's commands work end to end."""
+something else fail the check. (test_contract.py holds what every
+workload's tests share.)"""
 import functools
 import os
 import re
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run,
-                     read_text, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, read_text, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "6"]
+TINY = TINY_ARGS["gcc"]
 
 
 @pytest.fixture(scope="module")
-def made(tmp_path_factory):
-    """The manifest's prepare and run (cc1 -O2) for TINY, seed 7."""
-    return prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("gcc"))
+def made(tiny):
+    """The manifest's prepare and run (cc1 -O2) for TINY, seed 7 (shared)."""
+    return tiny.folders(MANIFEST)
 
 
 def check(path, args=TINY, seed="7"):
@@ -34,8 +32,7 @@ def asm(made):
     return read_text(made["out"], "big.s")
 
 
-def test_real_output_passes(made):
-    assert_section_passes(MANIFEST, "check", TINY, **made)
+def test_real_output_in_detail(made):
     src = read_text(made["input"], "big.i")
     assert src.startswith("# 1 ") and "#include" not in src
     assert len(re.findall(r"^u64 f_\d+\(u64 x\)$", src, re.M)) == 6
@@ -82,18 +79,6 @@ def test_seed_changes_the_program(tmp_path):
     assert a.read_text() != b.read_text()
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "0"], ["-n", "x"], ["-n", "4", "--mb", "1"],
-    ["-n", "4", "-s"], ["-n", "4", "-q"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    proc = run("sp-gcc-gen", *args, "-o", str(tmp_path / "o.i"))
-    assert proc.returncode == 2
-    assert proc.stderr.count("\n") == 1
-    proc = run("sp-gcc-check", *args, str(tmp_path / "o.s"))
-    assert proc.returncode == 2
-
-
 def test_mb_sets_functions(tmp_path):
     # 9 MiB / 900000 B per function = 10 functions
     path = tmp_path / "b.i"
@@ -101,12 +86,12 @@ def test_mb_sets_functions(tmp_path):
     assert path.read_text().count("\nu64 f_") == 10
 
 
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["group"] == "CINT2000" and m["paper_row"] == "gcc"
-    cc1 = m["run"]["command"][0]
-    assert os.path.basename(cc1) == "cc1" and os.access(cc1, os.X_OK)
-    assert "-O2" in m["run"]["command"]
-    assert 157 < m["sizes"]["ref"]["ref_ratio"] < 159
-    assert 116 <= m["sizes"]["paper"]["footprint_mb"] <= 194
+def test_manifest_runs_cc1_at_O2():
+    cmd = MANIFEST["run"]["command"]
+    assert os.path.basename(cmd[0]) == "cc1" and "-O2" in cmd
+
+
+def test_manifest_sizes():
+    sizes = MANIFEST["sizes"]
+    assert 157 < sizes["ref"]["ref_ratio"] < 159
+    assert 116 <= sizes["paper"]["footprint_mb"] <= 194

@@ -1,8 +1,8 @@
 """Tests of the lucas workload: sp-lucas's residues pass sp-lucas-check and
 equal Python's exact big-integer Lucas-Lehmer residues (full tests of the
 known Mersenne exponents included); a changed low word, checksum, residue,
-rounding error, line or input fails the check, each in its own words; bad
-arguments are refused; and the manifest's commands work end to end."""
+rounding error, line or input fails the check, each in its own words.
+(test_contract.py holds what every workload's tests share.)"""
 import functools
 import os
 import re
@@ -10,14 +10,13 @@ import shutil
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, run
 
 MANIFEST = manifest(__file__)
 # The big run at length 4096 (p ~ 80,000 bits), 120 iterations, the residue
 # after 100 of them (the value wraps 2^p - 1 from iteration 16 on) exact in
 # the check; full tests of the odd primes up to 600.
-TINY = ["-n", "4096", "-r", "120", "-k", "100", "-f", "600"]
+TINY = TINY_ARGS["lucas"]
 MAGIC = b"SPLUCAS1"
 M61 = (1 << 61) - 1
 MERSENNE = {3, 5, 7, 13, 17, 19, 31, 61, 89, 107, 127, 521, 607, 1279, 2203,
@@ -44,11 +43,9 @@ def lucas(p, *iters):
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY."""
-    base = tmp_path_factory.mktemp("lucas")
-    prepare_and_run(MANIFEST, TINY, base)
-    return base
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared)."""
+    return tiny.base(MANIFEST)
 
 
 def input_runs(base):
@@ -120,9 +117,8 @@ def edit_line(out, index, key, value):
     (out / "result.txt").write_text("\n".join(lines) + "\n")
 
 
-def test_real_output_passes(done):
-    proc = assert_section_passes(MANIFEST, "check", TINY,
-                                 input=str(done / "in"), out=str(done / "out"))
+def test_real_output_in_detail(tiny):
+    proc = tiny.check(MANIFEST)
     full = odd_primes(600)
     found = len([p for p in full if p in MERSENNE])
     assert proc.stdout.startswith(f"ok {len(full)} full tests ({found} "
@@ -294,36 +290,3 @@ def test_mb_picks_length(tmp_path):
                str(tmp_path)).returncode == 0
     head = (tmp_path / "lucas.in").read_text().splitlines()[0]
     assert head == "# sp-lucas input for -n 28672 -r 2 -k 1 -f 0 -s 42"
-
-
-@pytest.mark.parametrize("args", [
-    [], ["-n", "4096", "-r", "2"], ["-n", "4096", "-k", "2"],
-    ["-n", "512", "-r", "2", "-k", "1"], ["-n", "4100", "-r", "2", "-k", "1"],
-    ["-n", "4096", "-r", "2", "-k", "3"], ["-n", "x", "-r", "2", "-k", "1"],
-    ["-n", "4096", "--mb", "1", "-r", "2", "-k", "1"],
-    ["-n", "4096", "-r", "2", "-k", "1", "-f", "20001"],
-    ["-n", "4096", "-r", "2", "-k", "1", "-q", "1"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-lucas-gen", ["-o", str(tmp_path)]),
-                       ("sp-lucas", ["-i", "x", "-o", str(tmp_path / "r")]),
-                       ("sp-lucas-check", ["-i", "x", str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_the_input(tmp_path):
-    args = ["-n", "4096", "-r", "2", "-k", "1"]
-    assert run("sp-lucas", *args, "-o", str(tmp_path / "r")).returncode == 2
-    assert run("sp-lucas-check", *args, str(tmp_path / "r")).returncode == 2
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-lucas"
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]

@@ -2,7 +2,7 @@
 GLPK's (glpsol on the same network in MathProg) on small instances; a real
 solution passes the check; a moved unit of flow, a changed potential, a
 wrong cost or vehicle count, a truncated file or another instance fail
-it; bad arguments are refused; the manifest's commands work end to end."""
+it. (test_contract.py holds what every workload's tests share.)"""
 import functools
 import os
 import re
@@ -10,19 +10,17 @@ import subprocess
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest,
-                     prepare_and_run, read_text, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, read_text, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "300"]
+TINY = TINY_ARGS["mcf"]
 VEHICLE_COST = 10000000
 
 
 @pytest.fixture(scope="module")
-def made(tmp_path_factory):
-    """The manifest's prepare and run for TINY, seed 7."""
-    values = prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("mcf"))
+def made(tiny):
+    """The manifest's prepare and run for TINY, seed 7 (shared)."""
+    values = tiny.folders(MANIFEST)
     values["instance"] = os.path.join(values["input"], "timetable.txt")
     values["solution"] = os.path.join(values["out"], "solution.txt")
     return values
@@ -93,9 +91,8 @@ def test_optimum_matches_glpk(tmp_path, trips, seed):
     assert ours == glpk_optimum(inst, tmp_path)
 
 
-def test_real_solution_passes(made):
-    proc = assert_section_passes(MANIFEST, "check", TINY, **made)
-    assert "optimal" in proc.stdout
+def test_real_solution_in_detail(made, tiny):
+    assert "optimal" in tiny.check(MANIFEST).stdout
     assert os.listdir(made["out"]) == ["solution.txt"]
 
 
@@ -157,22 +154,6 @@ def test_missing_file_fails(made, tmp_path):
     assert_fails(check(made, tmp_path / "absent.txt"))
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "1"], ["-n", "x"], ["-n", "4", "--mb", "1"],
-    ["-n", "4", "-s"], ["-n", "4", "-q"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog in ("sp-mcf-gen", "sp-mcf"):
-        proc = run(prog, *args, "-i", "x", "-o", str(tmp_path / "o"))
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_needs_instance(tmp_path):
-    proc = run("sp-mcf", "-n", "4", "-o", str(tmp_path / "o"))
-    assert proc.returncode == 2 and "-i INSTANCE" in proc.stderr
-
-
 def test_mb_sets_trips(tmp_path):
     # 1 MiB / 6900 B per trip = 151 trips
     path = tmp_path / "i.txt"
@@ -180,10 +161,8 @@ def test_mb_sets_trips(tmp_path):
     assert path.read_text().split()[1] == "151"
 
 
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["group"] == "CINT2000" and m["paper_row"] == "mcf"
-    assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
-    assert 190 < m["sizes"]["ref"]["ref_ratio"] < 192
-    assert 143 <= m["sizes"]["paper"]["footprint_mb"] <= 238
+def test_manifest_sizes():
+    sizes = MANIFEST["sizes"]
+    assert sizes["ref"]["args"] == ["--mb", "{ref_mb}"]
+    assert 190 < sizes["ref"]["ref_ratio"] < 192
+    assert 143 <= sizes["paper"]["footprint_mb"] <= 238

@@ -3,8 +3,8 @@ passes sp-mesa-check; a flat mesh comes out the lighting equation's one
 shade; the image is the same on a second run and was drawn by one thread;
 a hole, a stray pixel, a wrong shade or colour, a flipped or another
 frame, a wrong thread count, a truncated, padded or resized image and a
-mesh of another seed fail the check; bad arguments are refused; and the
-manifest's commands work end to end."""
+mesh of another seed fail the check. (test_contract.py holds what every
+workload's tests share.)"""
 import functools
 import math
 import os
@@ -14,11 +14,10 @@ import time
 
 import pytest
 
-from testkit import (BIN, assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run, run)
+from testkit import BIN, TINY_ARGS, assert_check_fails, manifest, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "160", "-f", "8"]
+TINY = TINY_ARGS["mesa"]
 SIDE = 160
 
 assert_fails = functools.partial(assert_check_fails, "sp-mesa-check")
@@ -69,9 +68,10 @@ def flat_mesh(path, grid=60, seed=7):
 
 
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY: the folders."""
-    return prepare_and_run(MANIFEST, TINY, str(tmp_path_factory.mktemp("mesa")))
+def rendered(tiny):
+    """The manifest's prepare and run commands on TINY (shared): the
+    folders."""
+    return tiny.folders(MANIFEST)
 
 
 def mesh_of(made):
@@ -98,8 +98,8 @@ def render(mesh, out, args=TINY, seed="7", env=None):
     return Image(out.read_bytes())
 
 
-def test_real_output_passes(rendered):
-    proc = assert_section_passes(MANIFEST, "check", TINY, **rendered)
+def test_real_output_in_detail(rendered, tiny):
+    proc = tiny.check(MANIFEST)
     assert re.fullmatch(r"ok 160x160, frame 8 of 8: \d+ pixels drawn, the "
                         r"silhouette to a pixel, lit colours\n", proc.stdout)
     img = image_of(rendered)
@@ -277,33 +277,8 @@ def test_malformed_mesh_is_refused(rendered, tmp_path):
         assert_fails(check(rendered, tmp_path, data, mesh=mesh), what)
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "160"], ["-f", "8"], ["-n", "10", "-f", "8"],
-    ["-n", "160", "--mb", "4", "-f", "8"], ["-n", "160", "-f", "0"],
-    ["-n", "x", "-f", "8"], ["--mb", "0", "-f", "8"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-mesa-gen", ["-o", str(tmp_path)]),
-                       ("sp-mesa", ["-i", "x", "-o", str(tmp_path / "i")]),
-                       ("sp-mesa-check", ["-i", "x", str(tmp_path / "i")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-    proc = run("sp-mesa", *TINY, "-o", str(tmp_path / "i"))
-    assert proc.returncode == 2 and "-i MESA.IN" in proc.stderr
-
-
 def test_mb_sizes_image_and_mesh(tmp_path):
     # 10 MB at 15.94 bytes a pixel: a side of 811, a grid of 304
     assert run("sp-mesa-gen", "--mb", "10", "-f", "1", "-o",
                str(tmp_path)).returncode == 0
     assert "grid 304\n" in (tmp_path / "mesa.in").read_text()
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]

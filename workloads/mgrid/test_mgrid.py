@@ -1,29 +1,25 @@
 """Tests of the mgrid workload: sp-mgrid's field and residual norms pass
 sp-mgrid-check on grids of both shapes (2^k and 3 x 2^k); a changed field
 value, a field of other charges, a changed or cut norm, a run with a
-weaker smoother or another operator, and damaged files fail it; bad
-arguments are refused; and the manifest's commands work end to end."""
+weaker smoother or another operator, and damaged files fail it.
+(test_contract.py holds what every workload's tests share.)"""
 import functools
 import re
 import struct
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run,
-                     read_text, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, read_text, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "16", "-c", "12"]
+TINY = TINY_ARGS["mgrid"]
 HEAD = 32           # the field file's header: magic, n, cycles, seed
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY."""
-    base = tmp_path_factory.mktemp("mgrid")
-    prepare_and_run(MANIFEST, TINY, base)
-    return base
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared)."""
+    return tiny.base(MANIFEST)
 
 
 def check(result, field, args=TINY, seed="7"):
@@ -63,9 +59,8 @@ def with_line(done, tmp_path, key, change):
     return path
 
 
-def test_real_output_passes(done):
-    proc = assert_section_passes(MANIFEST, "check", TINY,
-                                 input=str(done / "in"), out=str(done / "out"))
+def test_real_output_in_detail(done, tiny):
+    proc = tiny.check(MANIFEST)
     assert proc.stdout.startswith("ok grid 16^3, 12 cycles")
     got = norms(read_text(done / "out", "result.txt"))
     assert len(got) == 13
@@ -210,33 +205,5 @@ def test_mb_picks_the_nearest_grid(tmp_path, mb, n):
     assert (tmp_path / "mgrid.in").read_text().split()[1] == n
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "5"], ["-n", "2"], ["-n", "2048"], ["-n", "x"],
-    ["-n", "16", "--mb", "1"], ["-n", "16", "-c", "0"], ["-n", "16", "-q", "1"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-mgrid-gen", ["-o", str(tmp_path)]),
-                       ("sp-mgrid", ["-i", "x", "-u", "y", "-o",
-                                     str(tmp_path / "r")]),
-                       ("sp-mgrid-check", ["-u", "y", str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_their_files(tmp_path):
-    r = str(tmp_path / "r")
-    assert run("sp-mgrid", *TINY, "-u", "y", "-o", r).returncode == 2
-    assert run("sp-mgrid", *TINY, "-i", "x", "-o", r).returncode == 2
-    assert run("sp-mgrid-check", *TINY, r).returncode == 2
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-mgrid"
-    assert m["sizes"]["paper"]["args"][:2] == ["-n", "128"]   # SPEC's 130^3
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]
+def test_paper_size():
+    assert MANIFEST["sizes"]["paper"]["args"][:2] == ["-n", "128"]   # SPEC's 130^3

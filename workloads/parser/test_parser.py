@@ -1,26 +1,26 @@
 """Tests of the parser workload: Debian's link-parser on the generated
 text passes sp-parser-check; a changed word, tree, linkage line, a
-missing parse or another seed fail it; bad arguments are refused; and the
-manifest's commands work end to end with link-parser as the program."""
+missing parse or another seed fail it; the manifest runs link-parser with
+the options the check's second parse gives it. (test_contract.py holds
+what every workload's tests share.)"""
 import functools
 import re
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest,
-                     prepare_and_run, read_text, run, run_on_text)
+from testkit import (TINY_ARGS, assert_check_fails, manifest, read_text, run,
+                     run_on_text)
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "12"]
+TINY = TINY_ARGS["parser"]
 LINK_PARSER = "/usr/bin/link-parser"
 
 
 @pytest.fixture(scope="module")
-def parsed(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY; the parse file."""
-    made = prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("parser"))
-    return read_text(made["out"], "parses.txt")
+def parsed(tiny):
+    """The manifest's prepare and run commands on TINY (shared); the parse
+    file."""
+    return read_text(tiny.folders(MANIFEST)["out"], "parses.txt")
 
 
 def check(tmp_path, text, args=TINY, seed="7"):
@@ -31,17 +31,9 @@ def check(tmp_path, text, args=TINY, seed="7"):
 assert_fails = functools.partial(assert_check_fails, "sp-parser-check")
 
 
-def test_real_output_passes(parsed, tmp_path):
-    proc = check(tmp_path, parsed)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "ok 12 sentences, 6 parsed again\n"
-    sentences = (tmp_path / "parses.txt").read_text().count("\nFound ")
-    assert sentences == 12
-
-
-def test_manifest_check_command_passes(parsed, tmp_path):
-    (tmp_path / "parses.txt").write_text(parsed)
-    assert_section_passes(MANIFEST, "check", TINY, out=str(tmp_path))
+def test_real_output_in_detail(parsed, tiny):
+    assert tiny.check(MANIFEST).stdout == "ok 12 sentences, 6 parsed again\n"
+    assert parsed.count("\nFound ") == 12
 
 
 def test_text_is_seeded_english(tmp_path):
@@ -120,28 +112,14 @@ def test_missing_file_fails(tmp_path):
                  "cannot open")
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "0"], ["-n", "x"], ["-n", "2", "--mb", "1"],
-    ["-n", "2", "-s"], ["-n", "2", "-q"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    proc = run("sp-parser-gen", *args, "-o", str(tmp_path / "in"))
-    assert proc.returncode == 2 and proc.stderr.count("\n") == 1
-    proc = run("sp-parser-check", *args, str(tmp_path / "p.txt"))
-    assert proc.returncode == 2 and proc.stderr.count("\n") == 1
-
-
 def test_mb_sets_sentence_count(tmp_path):
     assert run("sp-parser-gen", "--mb", "2", "-o",
                str(tmp_path)).returncode == 0
     assert len((tmp_path / "text.txt").read_text().splitlines()) == 160
 
 
-def test_manifest_keys_and_options():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CINT2000"
-    cmd = m["run"]["command"]
+def test_manifest_options():
+    cmd = MANIFEST["run"]["command"]
     assert cmd[:2] == ["/bin/sh", "-c"] and cmd[2].startswith(
         "exec " + LINK_PARSER + " en ")
     spec = open(__file__.replace("test_parser.py", "parser_spec.h")).read()
@@ -149,5 +127,3 @@ def test_manifest_keys_and_options():
     wanted = re.findall(r'"(-[a-z]+=\d+)"', options.group(1))
     assert len(wanted) == 5
     assert cmd[2].split()[3:3 + len(wanted)] == wanted
-    for section in ("prepare", "check"):
-        assert "{seed}" in m[section]["command"]

@@ -1,27 +1,26 @@
 """Tests of the perlbmk workload: perl running sp-perlbmk.pl on the
 seeded mailbox writes a report sp-perlbmk-check accepts; a changed count,
 sum, diff, folder or word line, a missing or extra line, or another seed
-fail it; bad arguments are refused; and the manifest's commands work end
-to end with perl as the program."""
+fail it; the manifest runs the script with perl. (test_contract.py holds
+what every workload's tests share.)"""
 import functools
 import re
 import subprocess
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, expand, manifest,
-                     prepare_and_run, read_text, run, run_on_text)
+from testkit import (TINY_ARGS, assert_check_fails, expand, manifest,
+                     read_text, run, run_on_text)
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "120"]
+TINY = TINY_ARGS["perlbmk"]
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY; the report."""
-    made = prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("perlbmk"))
-    return read_text(made["out"], "report.txt")
+def report(tiny):
+    """The manifest's prepare and run commands on TINY (shared); the
+    report."""
+    return read_text(tiny.folders(MANIFEST)["out"], "report.txt")
 
 
 def check(tmp_path, text, args=TINY, seed="7"):
@@ -32,20 +31,13 @@ def check(tmp_path, text, args=TINY, seed="7"):
 assert_fails = functools.partial(assert_check_fails, "sp-perlbmk-check")
 
 
-def test_real_report_passes(report, tmp_path):
-    proc = check(tmp_path, report)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "ok 120 messages\n"
+def test_real_report_in_detail(report, tiny):
+    assert tiny.check(MANIFEST).stdout == "ok 120 messages\n"
     lines = report.splitlines()
     assert lines[-1] == "messages 120" and len(
         [ln for ln in lines if ln.startswith("word ")]) == 20
     # some senders wrote twice, and their messages share lines
     assert re.search(r"removed [1-9]\d* common [1-9]", report)
-
-
-def test_manifest_check_command_passes(report, tmp_path):
-    (tmp_path / "report.txt").write_text(report)
-    assert_section_passes(MANIFEST, "check", TINY, out=str(tmp_path))
 
 
 @pytest.mark.parametrize("field", ["lines", "words", "sum", "added",
@@ -102,22 +94,7 @@ def test_mailbox_is_seeded(tmp_path):
     assert a.count("Message-Id: ") == 120
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "0"], ["-n", "x"], ["-n", "2", "--mb", "1"],
-    ["-n", "2", "-s"], ["-n", "2", "-q"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    proc = run("sp-perlbmk-gen", *args, "-o", str(tmp_path / "in"))
-    assert proc.returncode == 2 and proc.stderr.count("\n") == 1
-    proc = run("sp-perlbmk-check", *args, str(tmp_path / "r.txt"))
-    assert proc.returncode == 2 and proc.stderr.count("\n") == 1
-
-
-def test_manifest_keys():
+def test_manifest_runs_the_script_with_perl():
     m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CINT2000"
     assert m["run"]["command"][:2] == ["/usr/bin/perl", "{bin}/sp-perlbmk.pl"]
     assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "check"):
-        assert "{seed}" in m[section]["command"]

@@ -1,27 +1,22 @@
 """Tests of the povray workload: Debian's povray rendering a generated scene
 passes sp-povray-check against the recorded checksum, a changed pixel, a
-different povray version or a broken file fails it, bad arguments are
-refused, and the manifest is well formed and runnable."""
+different povray version or a broken file fails it, and the manifest runs
+povray on one thread. (test_contract.py holds what every workload's tests
+share.)"""
 import functools
-import subprocess
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics, expand,
-                     manifest, prepare_and_run, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, read_bytes, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "16", "-w", "32", "-h", "24"]   # recorded at seed 7
-
-
-def render(tmp_path, args=TINY, seed="7"):
-    prepare_and_run(MANIFEST, args, tmp_path, seed=seed)
-    return tmp_path / "out" / "image.ppm"
+TINY = TINY_ARGS["povray"]      # its checksum recorded at seed 7
 
 
 @pytest.fixture(scope="module")
-def image_bytes(tmp_path_factory):
-    return render(tmp_path_factory.mktemp("render")).read_bytes()
+def image_bytes(tiny):
+    """The manifest's prepare and run commands' image on TINY (shared)."""
+    return read_bytes(tiny.folders(MANIFEST)["out"], "image.ppm")
 
 
 @pytest.fixture
@@ -52,15 +47,9 @@ def pixels_at(data):
     raise AssertionError("no header")
 
 
-def test_real_output_matches_recorded_checksum(image):
-    proc = check(image)
-    assert proc.returncode == 0, proc.stderr
+def test_real_output_matches_recorded_checksum(tiny):
+    proc = tiny.check(MANIFEST)
     assert "as recorded for POV-Ray 3.7.0.10" in proc.stdout
-
-
-def test_manifest_check_command_passes(image):
-    cmd = expand(MANIFEST["check"]["command"], TINY, input="", out=str(image.parent))
-    assert subprocess.run(cmd, capture_output=True).returncode == 0
 
 
 def test_changed_pixel_fails(image):
@@ -134,29 +123,11 @@ def test_generation_is_seeded(tmp_path):
     assert texts[0] == texts[1] != texts[2]
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "16"], ["-n", "15", "-w", "32", "-h", "24"],
-    ["-n", "16", "-w", "32", "-h", "2x"], ["--mb", "1", "-w", "32", "-h", "24"],
-    ["-n", "16", "--mb", "50", "-w", "32", "-h", "24"],
-    ["-n", "16", "-w", "32", "-h", "24", "--bogus"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for proc in (run("sp-povray-gen", *args, "-o", str(tmp_path)),
-                 run("sp-povray-check", *args, str(tmp_path / "x.ppm"))):
-        assert proc.returncode == 2
-        assert proc.stderr.count("\n") == 1
-
-
 def test_relative_output_folder_exit_2():
     assert run("sp-povray-gen", *TINY, "-o", "rel").returncode == 2
 
 
-def test_manifest_keys_and_commands():
+def test_manifest_runs_povray_on_one_thread():
     m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"]
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for size in ("test", "paper"):
-        assert m["sizes"][size]["footprint_mb"] > 0
     assert m["run"]["command"][0] == "/usr/bin/povray"
     assert "+WT1" in m["run"]["command"]

@@ -4,21 +4,21 @@ match the transfer matrices' closely); a changed probe record, final
 coordinate or lost turn, a particle kept or lost wrongly, a changed
 one-turn matrix, a probe of another tune, a probe end where the map is not
 smooth, a run of another input, and malformed or mismatched files fail
-it; bad arguments are refused; and the manifest's commands work end to
-end."""
+it. (test_contract.py holds what every workload's tests share.)"""
 import functools
 import math
 import re
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run,
-                     read_text, run)
+from testkit import (TINY_ARGS, assert_check_fails,
+                     assert_run_refuses_inputs, assert_section_passes,
+                     changed_input, check_with_input, manifest,
+                     prepare_and_run, read_text, run, run_on_input)
 
 MANIFEST = manifest(__file__)
 # Two cells, 400 turns, 20 particles: 8 of them lost, at turns 1 to 60.
-TINY = ["-n", "2", "-t", "400", "-p", "20"]
+TINY = TINY_ARGS["sixtrack"]
 # The test size's ring made linear (sextupoles, octupoles, errors off).
 LINEAR = MANIFEST["sizes"]["test"]["args"] + ["-l", "linear"]
 LINEAR_TURNS = int(LINEAR[LINEAR.index("-t") + 1])
@@ -26,11 +26,9 @@ COORDS = ["x", "px", "y", "py", "sigma", "delta"]
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY."""
-    base = tmp_path_factory.mktemp("sixtrack")
-    prepare_and_run(MANIFEST, TINY, base)
-    return base
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared)."""
+    return tiny.base(MANIFEST)
 
 
 @pytest.fixture(scope="module")
@@ -43,8 +41,8 @@ def linear(tmp_path_factory):
 
 def check(base, text, tmp_path, args=TINY, seed="7"):
     (tmp_path / "r.txt").write_text(text)
-    return run("sp-sixtrack-check", *args, "-s", seed, "-i",
-               str(base / "in" / "sixtrack.in"), str(tmp_path / "r.txt"))
+    return check_with_input("sp-sixtrack-check", base, "sixtrack.in",
+                            tmp_path / "r.txt", args, seed)
 
 
 assert_fails = functools.partial(assert_check_fails, "sp-sixtrack-check")
@@ -94,10 +92,10 @@ def change_particle(text, j, k, how):
     return replace_line(text, i, w)
 
 
-def test_real_output_passes(done, tmp_path):
-    proc = assert_section_passes(MANIFEST, "check", TINY,
-                                 input=str(done / "in"),
-                                 out=str(done / "out"))
+def test_real_output_in_detail(done, tmp_path):
+    # through check(), as the tests below give it their changed results
+    proc = check(done, result(done), tmp_path)
+    assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith(
         "ok 20 particles, 400 turns, 233 entries, 8 lost; 20 tracked again;"
         " one-turn matrix within ")
@@ -107,7 +105,6 @@ def test_real_output_passes(done, tmp_path):
                           r"(\S+);", proc.stdout).groups()
     assert float(det) < 1e-8 and float(symp) < 1e-7
     assert "full ring's tunes" in proc.stdout
-    assert check(done, result(done), tmp_path).returncode == 0
 
 
 def test_result_layout(done):
@@ -302,44 +299,26 @@ def test_run_of_a_changed_input_fails(done, tmp_path):
     line = next(ln for ln in inp.splitlines() if ln.startswith("element QF"))
     words = line.split()
     words[-1] = repr(float(words[-1]) * (1 + 1e-6))
-    (tmp_path / "sixtrack.in").write_text(inp.replace(line, " ".join(words)))
-    proc = run("sp-sixtrack", *TINY, "-s", "7", "-i",
-               str(tmp_path / "sixtrack.in"), "-o",
-               str(tmp_path / "changed.txt"))
-    assert proc.returncode == 0, proc.stderr
-    assert_fails(check(done, (tmp_path / "changed.txt").read_text(),
-                       tmp_path), "the one-turn matrix's entry")
+    inputs = changed_input(done, "sixtrack.in", tmp_path, line, " ".join(words))
+    text = run_on_input("sp-sixtrack", TINY, inputs, "sixtrack.in", tmp_path)
+    assert_fails(check(done, text, tmp_path), "the one-turn matrix's entry")
 
 
 def test_run_refuses_an_input_of_other_arguments(done, tmp_path):
-    for args in (["-n", "2", "-t", "401", "-p", "20", "-s", "7"],
-                 ["-n", "3", "-t", "400", "-p", "20", "-s", "7"],
-                 [*TINY, "-s", "7", "-l", "linear"],
-                 [*TINY, "-s", "8"]):
-        proc = run("sp-sixtrack", *args, "-i",
-                   str(done / "in" / "sixtrack.in"), "-o",
-                   str(tmp_path / "r.txt"))
-        assert proc.returncode == 1
-        assert proc.stderr.endswith("was made for other arguments\n")
-    (tmp_path / "bad.in").write_text("cells 2\nturns x\n")
-    proc = run("sp-sixtrack", *TINY, "-i", str(tmp_path / "bad.in"), "-o",
-               str(tmp_path / "r.txt"))
-    assert proc.returncode == 1 and "is not a sixtrack.in" in proc.stderr
-    proc = run("sp-sixtrack", *TINY, "-i", str(tmp_path / "none.in"), "-o",
-               str(tmp_path / "r.txt"))
-    assert proc.returncode == 1 and "cannot open" in proc.stderr
-    assert not (tmp_path / "r.txt").exists()
+    assert_run_refuses_inputs("sp-sixtrack", TINY, done / "in" / "sixtrack.in",
+                              ("cells 2\nturns x\n", "is not a sixtrack.in"),
+                              tmp_path, more=[[*TINY, "-s", "7", "-l", "linear"]])
 
 
-def test_changed_input_fails(done, tmp_path):
-    inp = (done / "in" / "sixtrack.in").read_text()
-    (tmp_path / "in").mkdir()
-    for old, new, what in (("seed 7", "seed 9", "was not made"),
-                           ("entry MB ", "entry MX ", "no element MX"),
-                           ("r0 0.017", "r0 x", "not a finite number"),
-                           ("mmul 11\n", "", "expected 'mmul'")):
-        (tmp_path / "in" / "sixtrack.in").write_text(inp.replace(old, new, 1))
-        assert_fails(check(tmp_path, result(done), tmp_path), what)
+@pytest.mark.parametrize("old,new,what", [
+    ("seed 7", "seed 9", "was not made"),
+    ("entry MB ", "entry MX ", "no element MX"),
+    ("r0 0.017", "r0 x", "not a finite number"),
+    ("mmul 11\n", "", "expected 'mmul'"),
+])
+def test_changed_input_fails(done, tmp_path, old, new, what):
+    inputs = changed_input(done, "sixtrack.in", tmp_path, old, new)
+    assert_fails(check(inputs, result(done), tmp_path), what)
 
 
 def test_input_is_seeded(tmp_path):
@@ -362,37 +341,5 @@ def test_mb_picks_the_cells(tmp_path):
     assert (tmp_path / "sixtrack.in").read_text().startswith("cells 1012\n")
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "2"], ["-t", "40"], ["-n", "0", "-t", "40"],
-    ["-n", "2", "-t", "0"], ["-n", "x", "-t", "40"],
-    ["-n", "2", "-t", "40", "-p", "1"], ["-n", "2", "-t", "40", "-p", "5000"],
-    ["-n", "2", "-t", "40", "-l", "thin"],
-    ["-n", "2", "--mb", "1", "-t", "40"], ["--mb", "2", "-t", "40"],
-    ["-n", "2", "-t", "40", "-q"],
-    ["-n", "2", "-t", "40", "-s", "9223372036854775808"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-sixtrack-gen", ["-o", str(tmp_path)]),
-                       ("sp-sixtrack", ["-i", "x", "-o", str(tmp_path / "r")]),
-                       ("sp-sixtrack-check", ["-i", "x", str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_the_input(tmp_path):
-    for prog, more in (("sp-sixtrack", ["-o", str(tmp_path / "r")]),
-                       ("sp-sixtrack-check", [str(tmp_path / "r")])):
-        proc = run(prog, *TINY, *more)
-        assert proc.returncode == 2 and "-i INPUT" in proc.stderr
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-sixtrack"
-    assert m["sizes"]["paper"]["args"][:2] == ["-n", "1000"]
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]
+def test_paper_size():
+    assert MANIFEST["sizes"]["paper"]["args"][:2] == ["-n", "1000"]

@@ -2,35 +2,33 @@
 changed mass, energy, enstrophy or |U| sum, a missing, extra or misplaced
 record, a run of another input or of other arguments fail it; records
 beyond the check's recomputing budget are still held to the conservation
-bounds; bad arguments are refused; and the manifest's commands work end to
-end."""
+bounds. (test_contract.py holds what every workload's tests share.)"""
 import functools
 import math
 import re
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run,
-                     read_text, run)
+from testkit import (TINY_ARGS, assert_check_fails,
+                     assert_run_refuses_inputs, changed_input,
+                     check_with_input, manifest, read_text, run,
+                     run_on_input)
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "24", "-t", "40"]
+TINY = TINY_ARGS["swim"]
 FIELDS = {"mass": 2, "energy": 3, "enstrophy": 4, "usum": 5, "vsum": 6}
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY."""
-    base = tmp_path_factory.mktemp("swim")
-    prepare_and_run(MANIFEST, TINY, base)
-    return base
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared)."""
+    return tiny.base(MANIFEST)
 
 
 def check(base, text, tmp_path, args=TINY, seed="7"):
     (tmp_path / "r.txt").write_text(text)
-    return run("sp-swim-check", *args, "-s", seed, "-i",
-               str(base / "in" / "swim.in"), str(tmp_path / "r.txt"))
+    return check_with_input("sp-swim-check", base, "swim.in",
+                            tmp_path / "r.txt", args, seed)
 
 
 assert_fails = functools.partial(assert_check_fails, "sp-swim-check")
@@ -51,9 +49,8 @@ def change(text, step, field, how):
     return "\n".join(lines) + "\n"
 
 
-def test_real_output_passes(done, tmp_path):
-    assert_section_passes(MANIFEST, "check", TINY, input=str(done / "in"),
-                          out=str(done / "out"))
+def test_real_output_in_detail(done, tmp_path):
+    # through check(), as the tests below give it their changed results
     proc = check(done, result(done), tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith(
@@ -129,42 +126,25 @@ def test_result_of_other_arguments_fails(done, tmp_path):
 def test_run_of_a_changed_input_fails(done, tmp_path):
     # the run given a shorter time step: the check, reading the real
     # input, recomputes other values
-    inp = (done / "in" / "swim.in").read_text().replace("dt 90", "dt 80")
-    (tmp_path / "swim.in").write_text(inp)
-    proc = run("sp-swim", *TINY, "-s", "7", "-i", str(tmp_path / "swim.in"),
-               "-o", str(tmp_path / "changed.txt"))
-    assert proc.returncode == 0, proc.stderr
-    assert_fails(check(done, (tmp_path / "changed.txt").read_text(),
-                       tmp_path), "the C model's")
+    inputs = changed_input(done, "swim.in", tmp_path, "dt 90", "dt 80")
+    text = run_on_input("sp-swim", TINY, inputs, "swim.in", tmp_path)
+    assert_fails(check(done, text, tmp_path), "the C model's")
 
 
 def test_run_refuses_an_input_of_other_arguments(done, tmp_path):
-    for args in (["-n", "24", "-t", "41", "-s", "7"],
-                 ["-n", "25", "-t", "40", "-s", "7"],
-                 [*TINY, "-s", "8"]):
-        proc = run("sp-swim", *args, "-i", str(done / "in" / "swim.in"),
-                   "-o", str(tmp_path / "r.txt"))
-        assert proc.returncode == 1
-        assert proc.stderr.endswith("was made for other arguments\n")
-    (tmp_path / "bad.in").write_text("n1 24\nn2 x\n")
-    proc = run("sp-swim", *TINY, "-i", str(tmp_path / "bad.in"), "-o",
-               str(tmp_path / "r.txt"))
-    assert proc.returncode == 1 and "is not a swim.in" in proc.stderr
-    proc = run("sp-swim", *TINY, "-i", str(tmp_path / "none.in"), "-o",
-               str(tmp_path / "r.txt"))
-    assert proc.returncode == 1 and "cannot open" in proc.stderr
-    assert not (tmp_path / "r.txt").exists()
+    assert_run_refuses_inputs("sp-swim", TINY, done / "in" / "swim.in",
+                              ("n1 24\nn2 x\n", "is not a swim.in"), tmp_path)
 
 
-def test_changed_input_fails(done, tmp_path):
-    inp = (done / "in" / "swim.in").read_text()
-    (tmp_path / "in").mkdir()
-    for old, new, what in (("alpha 0.001", "alpha 0.002", "was not made"),
-                           ("mode ", "mode 1", "was not made"),
-                           ("p0 50000", "p0 x", "not a finite number"),
-                           ("dt 90\n", "", "expected 'dt'")):
-        (tmp_path / "in" / "swim.in").write_text(inp.replace(old, new, 1))
-        assert_fails(check(tmp_path, result(done), tmp_path), what)
+@pytest.mark.parametrize("old,new,what", [
+    ("alpha 0.001", "alpha 0.002", "was not made"),
+    ("mode ", "mode 1", "was not made"),
+    ("p0 50000", "p0 x", "not a finite number"),
+    ("dt 90\n", "", "expected 'dt'"),
+])
+def test_changed_input_fails(done, tmp_path, old, new, what):
+    inputs = changed_input(done, "swim.in", tmp_path, old, new)
+    assert_fails(check(inputs, result(done), tmp_path), what)
 
 
 def test_records_beyond_the_budget_are_held_to_conservation(tmp_path):
@@ -210,35 +190,6 @@ def test_mb_picks_the_array_order(tmp_path):
     assert (tmp_path / "swim.in").read_text().startswith("n1 96\nn2 96\n")
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "24"], ["-t", "40"], ["-n", "7", "-t", "40"],
-    ["-n", "24", "-t", "0"], ["-n", "x", "-t", "40"],
-    ["-n", "24", "--mb", "1", "-t", "40"], ["-n", "24", "-t", "40", "-q"],
-    ["-n", "24", "-t", "40", "-s", "9223372036854775808"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-swim-gen", ["-o", str(tmp_path)]),
-                       ("sp-swim", ["-i", "x", "-o", str(tmp_path / "r")]),
-                       ("sp-swim-check", ["-i", "x", str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, prog
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_the_input(tmp_path):
-    for prog, more in (("sp-swim", ["-o", str(tmp_path / "r")]),
-                       ("sp-swim-check", [str(tmp_path / "r")])):
-        proc = run(prog, *TINY, *more)
-        assert proc.returncode == 2 and "-i INPUT" in proc.stderr
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-swim"
-    # SPEC's 1335 x 1335 arrays at paper size
-    assert m["sizes"]["paper"]["args"][:2] == ["-n", "1335"]
-    assert m["sizes"]["ref"]["args"][:2] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]
+def test_paper_size():
+    # SPEC's 1335 x 1335 arrays
+    assert MANIFEST["sizes"]["paper"]["args"][:2] == ["-n", "1335"]

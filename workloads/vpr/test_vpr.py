@@ -1,27 +1,25 @@
 """Tests of the vpr workload: nextpnr's routed bitstream of the seeded
 design passes sp-vpr-check; a bitstream with a logic tile's LUTs or its
 routing switches cleared, an output pin's IO tile cleared, cut short, of
-another seed, size or device, or no bitstream at all fails it; bad
-arguments are refused; --mb picks the part and the cells; and the
-manifest's commands work end to end."""
+another seed, size or device, or no bitstream at all fails it; --mb picks
+the part and the cells. (test_contract.py holds what every workload's
+tests share.)"""
 import functools
 import os
 import re
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run,
-                     read_text, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, read_text, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "4"]
+TINY = TINY_ARGS["vpr"]
 
 
 @pytest.fixture(scope="module")
-def made(tmp_path_factory):
-    """The manifest's prepare and run (nextpnr) for TINY, seed 7."""
-    return prepare_and_run(MANIFEST, TINY, tmp_path_factory.mktemp("vpr"))
+def made(tiny):
+    """The manifest's prepare and run (nextpnr) for TINY, seed 7 (shared)."""
+    return tiny.folders(MANIFEST)
 
 
 def check(path, args=TINY, seed="7"):
@@ -69,8 +67,8 @@ def write(tmp_path, text):
     return path
 
 
-def test_real_output_passes(made):
-    proc = assert_section_passes(MANIFEST, "check", TINY, **made)
+def test_real_output_in_detail(made, tiny):
+    proc = tiny.check(MANIFEST)
     assert proc.stdout == "sp-vpr-check: ok (4 cells on the lp384, " \
         "64 cycles)\n"
     assert asc(made).startswith(".comment from next-pnr\n.device 384\n")
@@ -144,30 +142,5 @@ def test_mb_picks_device_and_cells(tmp_path, mb, cells, device):
     assert f"on the {device} " in (tmp_path / "design.pcf").read_text()
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "1"], ["-n", "201"], ["-n", "x"], ["-n", "4", "--mb", "30"],
-    ["-n", "4", "-s", "2147483648"], ["--mb", "0"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-vpr-gen", ["-o", str(tmp_path / "g")]),
-                       ("sp-vpr-route", ["-i", str(tmp_path), "-o",
-                                         str(tmp_path / "r")]),
-                       ("sp-vpr-check", [str(tmp_path / "a.asc")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-    assert not os.path.exists(tmp_path / "g")
-
-
-def test_route_needs_its_input_folder(tmp_path):
-    proc = run("sp-vpr-route", *TINY, "-o", str(tmp_path))
-    assert proc.returncode == 2 and "-i DIR" in proc.stderr
-
-
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CINT2000"
-    assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]
+def test_ref_size():
+    assert MANIFEST["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]

@@ -3,33 +3,30 @@ sp-wupwise-check's residual, recomputed with its own Wilson matrix; a
 changed, non-finite, swapped, truncated or extended solution, one of
 another source, seed, lattice or kappa, and a wrong reported residual fail
 it; the run refuses an input file of other arguments and fails when it
-does not converge; bad arguments are refused; and the manifest's commands
-work end to end.  (tests/test_dirac.c holds the two Wilson matrices
-gamma-5 hermitian and equal.)"""
+does not converge. (tests/test_dirac.c holds the two Wilson matrices
+gamma-5 hermitian and equal; test_contract.py what every workload's tests
+share.)"""
 import functools
 import math
 import struct
 
 import pytest
 
-from testkit import (assert_check_fails, assert_manifest_basics,
-                     assert_section_passes, manifest, prepare_and_run,
-                     read_bytes, run)
+from testkit import TINY_ARGS, assert_check_fails, manifest, read_bytes, run
 
 MANIFEST = manifest(__file__)
-TINY = ["-n", "4", "-t", "6"]
+TINY = TINY_ARGS["wupwise"]
 SITES = 4 * 4 * 4 * 6
 HEAD = struct.Struct("<8s4iQddqd")
 SITE = 12 * 16
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory):
-    """The manifest's prepare and run commands on TINY: the folder, the
-    input file's text, the solution's bytes and the run's output."""
-    base = tmp_path_factory.mktemp("wupwise")
-    values = prepare_and_run(MANIFEST, TINY, base)
-    return {"base": base, "input": read_bytes(values["input"], "wupwise.in"),
+def done(tiny):
+    """The manifest's prepare and run commands on TINY (shared): the input
+    file's and the solution's bytes."""
+    values = tiny.folders(MANIFEST)
+    return {"input": read_bytes(values["input"], "wupwise.in"),
             "solution": read_bytes(values["out"], "solution.bin")}
 
 
@@ -61,11 +58,8 @@ def write(tmp_path, data):
     return path
 
 
-def test_real_output_passes(done, tmp_path):
-    out = tmp_path / "out"
-    out.mkdir()
-    (out / "solution.bin").write_bytes(done["solution"])
-    proc = assert_section_passes(MANIFEST, "check", TINY, out=str(out))
+def test_real_output_in_detail(done, tiny):
+    proc = tiny.check(MANIFEST)
     h = head(done["solution"])
     assert h[0] == b"SPWUP001" and h[1:5] == [4, 4, 4, 6] and h[5] == 7
     assert h[7] == 1e-10 and 0 < h[9] < 1e-10 and 5 < h[8] < 200
@@ -197,25 +191,6 @@ def test_run_refuses_other_input(done, tmp_path):
     assert proc.stderr.count("\n") == 1
 
 
-@pytest.mark.parametrize("args", [
-    [], ["-n", "0"], ["-n", "x"], ["-n", "5"], ["-n", "4", "-t", "7"],
-    ["-n", "4", "-t", "2"], ["-n", "4", "--mb", "1"], ["--mb", "9", "-t", "8"],
-    ["-n", "258"], ["-n", "4", "-s"], ["-n", "4", "-q"],
-])
-def test_bad_arguments_exit_2(tmp_path, args):
-    for prog, more in (("sp-wupwise-gen", ["-o", str(tmp_path / "i")]),
-                       ("sp-wupwise", ["-i", "x", "-o", str(tmp_path / "r")]),
-                       ("sp-wupwise-check", [str(tmp_path / "r")])):
-        proc = run(prog, *args, *more)
-        assert proc.returncode == 2, (prog, proc.stderr)
-        assert proc.stderr.count("\n") == 1
-
-
-def test_run_and_check_need_their_files(tmp_path):
-    assert run("sp-wupwise", *TINY, "-o", str(tmp_path / "r")).returncode == 2
-    assert run("sp-wupwise-check", *TINY).returncode == 2
-
-
 @pytest.mark.parametrize("mb,dims", [("1", "4 4 4 4"), ("89", "14 14 14 22"),
                                      ("178", "18 18 18 20")])
 def test_mb_picks_lattice(tmp_path, mb, dims):
@@ -224,11 +199,5 @@ def test_mb_picks_lattice(tmp_path, mb, dims):
     assert (tmp_path / "i").read_text().split("\t")[0] == dims
 
 
-def test_manifest_keys():
-    m = MANIFEST
-    assert_manifest_basics(m, __file__)
-    assert m["paper_row"] == m["name"] and m["group"] == "CFP2000"
-    assert m["run"]["command"][0] == "{bin}/sp-wupwise"
-    assert m["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
-    for section in ("prepare", "run", "check"):
-        assert "{seed}" in m[section]["command"]
+def test_ref_size():
+    assert MANIFEST["sizes"]["ref"]["args"] == ["--mb", "{ref_mb}"]
