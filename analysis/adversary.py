@@ -3,12 +3,8 @@ kernel's base-page and THP times and the patched kernel's reservation times, the
 ratios over stock base pages with Fieller's interval, beside the paper's overheads."""
 from harness.records import ADVERSARY_MODES as MODES, ResultFolder
 
-from . import stats, text
+from . import paper, stats, text, verdict
 
-# the paper's sections 6.6-6.7, as the time ratio over the unmodified kernel
-PAPER = {"incremental": (1.089, "8.9% slower"),
-         "nopromote": (1.02, "at most 2% slower (all mechanisms, promotion skipped)"),
-         "preempt": (1.011, "1.1% slower")}
 WHAT = {"incremental": "touch one byte per 4 kB page of 64 MB, unmap; again",
         "nopromote": "the same, skipping each 2 MB range's last page: reserved, never promoted",
         "preempt": "one byte per 2 MB over twice the guest's memory: reservations preempted"}
@@ -18,6 +14,25 @@ TCG_NOTE = ("under TCG every guest instruction is translated and its TLB is qemu
             "costs nothing like a hardware walk: the ratios compare the two kernels' fault "
             "paths as emulated, not as a machine would run them; only KVM gives ratios to set "
             "beside the paper's")
+
+
+def paper_claims(ref=None):
+    """{mode: analysis.paper.Claim} of the paper's overheads (claims.csv's adversary-MODE
+    rows: sections 6.6-6.7, as the time ratio over the unmodified kernel)."""
+    ref = ref or paper.Paper()
+    return {mode: ref.claim(f"adversary-{mode}") for mode in MODES}
+
+
+def emulated(meta):
+    """Why the guests' times cannot be set beside the paper's, or '' where they can: either
+    kernel under TCG, or adversary.json not saying how one ran."""
+    accel = meta.accel
+    if "tcg" in accel.values():
+        return verdict.EMULATED
+    missing = [k for k in ("stock", "patched") if k not in accel]
+    if missing:
+        return f"adversary.json does not say how the {' and '.join(missing)} guest ran"
+    return ""
 
 
 def _reps(folder, kernel, setting, mode):
@@ -62,8 +77,9 @@ def _time(s):
     return f"{text.secs(s.mean)} ±{text.secs(s.half, s.mean)}"
 
 
-def render(folder):
+def render(folder, ref=None):
     """The table and its notes as text; '' when the folder holds no adversary line."""
+    claims = paper_claims(ref)
     rows_in = summarize(folder)
     if not any(r["times"]["base"] or r["times"]["resv"] for r in rows_in.values()):
         return ""
@@ -73,7 +89,7 @@ def render(folder):
         rows.append([mode, _time(t["base"]), _time(t["thp"]), _time(t["resv"]),
                      text.ratio(rb.value) + text.mark(r["significant"]).rstrip(),
                      text.interval(rb.lo, rb.hi, rb.reason), text.ratio(tb.value),
-                     f"{PAPER[mode][0]:.3f}", text.count(c["thp_resv_alloc"]),
+                     f"{claims[mode].figure:.3f}", text.count(c["thp_resv_alloc"]),
                      text.count(c["thp_resv_promote"]), text.count(c["thp_resv_preempt"])])
     table = text.columns(
         ["adversary", "stock base s", "stock thp s", "patched resv s", "resv/base",
@@ -81,7 +97,7 @@ def render(folder):
         rows, "lrrrrlrrrrr")
     meta = info(folder)
     accel = meta.accel
-    notes = [f"{m}: {WHAT[m]}; paper: {PAPER[m][1]}" for m in MODES]
+    notes = [f"{m}: {WHAT[m]}; paper: {claims[m].paper}" for m in MODES]
     notes.append(f"times: mean of {meta.reps or '?'} reps with the half-width of the "
                  "95% CI; ratios by Fieller's theorem; *: the CIs do not overlap")
     notes.append("counters: mean per rep of the patched kernel's vmstat deltas")

@@ -3,6 +3,7 @@ faults, memory, THP and reservation counters, TLB misses -- the means of paired 
 their CIs, B/A with Fieller's interval, B-A, the compare-kernels significance mark, a
 geometric mean, and the context (the folders' meta records, run settings) that differs."""
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 
@@ -183,6 +184,18 @@ def _label(rs):
             f"virt {k.get('virt', '?')}")
 
 
+def restrict(rs, policies):
+    """A copy of a result set holding only the groups of those policies."""
+    return dataclasses.replace(rs, groups={k: g for k, g in rs.groups.items()
+                                           if g.policy in policies})
+
+
+def _only_pairs(a, b, pairs):
+    if not pairs:
+        raise DiffError("paired_only needs --pair-policy pairs")
+    return restrict(a, {pa for pa, _ in pairs}), restrict(b, {pb for _, pb in pairs})
+
+
 def _pair(a, b, pairs):
     """[(row key, group of A, group of B, policies)] and the 'one folder only' lines."""
     pol_a, pol_b = a.values("policy"), b.values("policy")
@@ -312,9 +325,13 @@ def _records(groups):
     return [r for g in groups for r in g.records]
 
 
-def build_report(a, b, metric_names=None, pairs=()):
-    """The Report of B against A; DiffError on bad input."""
+def build_report(a, b, metric_names=None, pairs=(), paired_only=False):
+    """The Report of B against A; DiffError on bad input. paired_only: only the pairs' own
+    policies are compared (A's first of each pair with B's second), so that a folder diffed
+    against itself shows the pairing and not each policy against itself."""
     pairs = list(pairs or ())
+    if paired_only:
+        a, b = _only_pairs(a, b, pairs)
     paired, only, keycols = _pair(a, b, pairs)
     recs_a = _records(ga for _, ga, _, _ in paired)
     recs_b = _records(gb for _, _, gb, _ in paired)
@@ -384,8 +401,8 @@ def build_report(a, b, metric_names=None, pairs=()):
                   only, notes.lines)
 
 
-def render_diff(a, b, metric_names=None, pairs=(), fmt="text"):
+def render_diff(a, b, metric_names=None, pairs=(), fmt="text", paired_only=False):
     """The diff of two loaded result sets as text, md or csv."""
     if fmt not in render.FORMATS:
         raise DiffError(f"unknown format '{fmt}'; known: {', '.join(render.FORMATS)}")
-    return render.render(build_report(a, b, metric_names, pairs), fmt)
+    return render.render(build_report(a, b, metric_names, pairs, paired_only), fmt)

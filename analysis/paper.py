@@ -1,9 +1,12 @@
-"""The paper's published tables (results/reference/*.csv), read for the comparison: table 1
-(best case), table 2 (single-size speedup), table 3 (single-size dTLB miss reduction), and how
-our policies map onto its page sizes."""
+"""The paper's published tables and claims (results/reference/*.csv), read for the comparison:
+table 1 (best case), table 2 (single-size speedup), table 3 (single-size dTLB miss reduction),
+figure 4's superpages per run, the claims the report judges (claims.csv), and how our policies
+map onto its page sizes."""
 
 import csv
 import os
+import re
+from dataclasses import dataclass
 
 REFERENCE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                          "results", "reference")
@@ -11,6 +14,9 @@ REFERENCE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file_
 TABLE1 = "table1-best-case.csv"
 TABLE2 = "table2-single-size-speedup.csv"
 TABLE3 = "table3-single-size-miss-reduction.csv"
+CLAIMS = "claims.csv"
+FIGURE4 = "figure4-sustained.csv"
+RULES = ("set", "numeric", "overhead", "difference")
 
 # our policy -> the paper's column; 2 MB is nearest to the Alpha's 4 MB
 SINGLE_SIZE = (
@@ -27,14 +33,18 @@ class PaperDataMissing(Exception):
     """A reference table is missing or unreadable; str() is one line."""
 
 
-def _read(name, folder):
-    path = os.path.join(folder, name)
+def _rows(path):
     try:
         with open(path, newline="", encoding="utf-8") as f:
-            rows = list(csv.DictReader(f))
+            return list(csv.DictReader(f))
     except OSError as e:
         msg = f"{path}: cannot read the paper's table: {e.strerror}"
         raise PaperDataMissing(msg) from None
+
+
+def _read(name, folder):
+    path = os.path.join(folder, name)
+    rows = _rows(path)
     out = {}
     for i, row in enumerate(rows, 2):
         workload = (row.get("workload") or "").strip().lower()
@@ -57,13 +67,16 @@ def _read(name, folder):
 
 
 class Paper:
-    """The three tables, keyed by lower-case workload name."""
+    """The three tables, keyed by lower-case workload name, figure 4's regions and the
+    claims."""
 
     def __init__(self, folder=REFERENCE):
         self.folder = folder
         self.table1 = _read(TABLE1, folder)
         self.table2 = _read(TABLE2, folder)
         self.table3 = _read(TABLE3, folder)
+        self.claims = read_claims(folder)
+        self.figure4 = read_figure4(folder)
 
     def speedup(self, workload):
         return (self.table1.get(workload.lower()) or {}).get("speedup")
@@ -90,3 +103,91 @@ class Paper:
 
     def single_reduction(self, workload, column):
         return (self.table3.get(workload.lower()) or {}).get(column)
+
+    def claim(self, claim_id):
+        """The Claim of that id (PaperDataMissing where claims.csv has none)."""
+        try:
+            return self.claims[claim_id]
+        except KeyError:
+            raise PaperDataMissing(f"{os.path.join(self.folder, CLAIMS)}: no claim "
+                                   f"{claim_id!r}") from None
+
+    def gains(self, line):
+        """{workload: speedup} of table 1's rows (not the summaries), and the names of those
+        above line."""
+        rows = {w: v["speedup"] for w, v in self.table1.items()
+                if v.get("group") != "summary" and v.get("speedup") is not None}
+        return rows, sorted(w for w, v in rows.items() if v > line)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One row of claims.csv: a claim of the paper and how a verdict on it is reached."""
+    id: str
+    rule: str                   # set, numeric, overhead or difference (RULES)
+    claim: str                  # the claim in words, as report.md names it
+    paper: str                  # the paper's figure, as report.md shows it
+    value: tuple | None         # (lo, hi) of the figure the rule uses; lo == hi for one
+    tolerance: float
+    workloads: tuple            # the workloads it is about; () for all or none
+    where: str                  # where the paper states it
+
+    @property
+    def figure(self):
+        return self.value[0] if self.value else None
+
+
+_VALUE = re.compile(r"^\s*([0-9.]+)\s*(?:-\s*([0-9.]+))?\s*$")
+
+
+def _claim(row, path, line):
+    def bad(why):
+        return PaperDataMissing(f"{path} line {line}: {why}")
+    cid, rule = (row.get("id") or "").strip(), (row.get("rule") or "").strip()
+    if not cid or rule not in RULES:
+        raise bad(f"a claim needs an id and a rule of {', '.join(RULES)}")
+    value = None
+    if (row.get("value") or "").strip():
+        m = _VALUE.match(row["value"])
+        if not m:
+            raise bad(f"value={row['value']!r} is neither a number nor LO-HI")
+        value = (float(m.group(1)), float(m.group(2) or m.group(1)))
+    if rule != "set" and value is None:
+        raise bad(f"a {rule} claim needs a value")
+    try:
+        tol = float(row.get("tolerance") or 0)
+    except ValueError:
+        raise bad(f"tolerance={row.get('tolerance')!r} is not a number") from None
+    words = (row.get("workloads") or "").split()
+    return Claim(cid, rule, (row.get("claim") or "").strip(), (row.get("paper") or "").strip(),
+                 value, tol, () if words == ["all"] else tuple(w.lower() for w in words),
+                 (row.get("where") or "").strip())
+
+
+def read_claims(folder=REFERENCE):
+    """{id: Claim} of claims.csv, in its order."""
+    path = os.path.join(folder, CLAIMS)
+    out = {}
+    for i, row in enumerate(_rows(path), 2):
+        c = _claim(row, path, i)
+        if c.id in out:
+            raise PaperDataMissing(f"{path} line {i}: claim {c.id!r} twice")
+        out[c.id] = c
+    return out
+
+
+def read_figure4(folder=REFERENCE):
+    """{scheme: {"regions": [per run], "wanted": n}}: the 4 MB regions FFTW got per run."""
+    path = os.path.join(folder, FIGURE4)
+    out = {}
+    for i, row in enumerate(_rows(path), 2):
+        try:
+            run, got, wanted = int(row["run"]), int(row["regions_4MB"]), int(row["wanted_4MB"])
+        except (KeyError, TypeError, ValueError):
+            raise PaperDataMissing(f"{path} line {i}: run, regions_4MB and wanted_4MB must "
+                                   "be whole numbers") from None
+        d = out.setdefault(row["scheme"].strip(), {"regions": [], "wanted": wanted})
+        if run != len(d["regions"]) + 1:
+            raise PaperDataMissing(f"{path} line {i}: runs must count up from 1")
+        d["regions"].append(got)
+    return out

@@ -31,24 +31,54 @@ def _save(fig, plt, path):
     plt.close(fig)
 
 
-def speedup_bars(plt, rows, ref, path):
+SPEEDUP_TICKS = (0.5, 0.8, 1, 1.25, 1.5, 2, 4, 8)
+
+
+def _log_ticks(ax, values):
+    """Label a log axis at SPEEDUP_TICKS within the values' range, and nowhere else."""
+    from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
+    vals = [v for v in values if v is not None and v > 0]
+    lo, hi = min(vals + [1.0]) / 1.1, max(vals + [1.0]) * 1.1
+    ax.set_ylim(lo, hi)
+    ticks = [t for t in SPEEDUP_TICKS if lo <= t <= hi]
+    ax.yaxis.set_major_locator(FixedLocator(ticks))
+    ax.yaxis.set_major_formatter(FixedFormatter([f"{t:g}" for t in ticks]))
+    ax.yaxis.set_minor_locator(NullLocator())
+
+
+def speedup_axes(plt, rows, ref):
+    """The figure of speedup.png: ours with the 95% interval, rows with no interval (n < 2)
+    hatched and without an error bar, beside the paper's; a log axis labelled at
+    SPEEDUP_TICKS."""
     names = [n for n, _ in rows]
-    ours = [r.speedup.value for _, r in rows]
-    lo = [r.speedup.value - (r.speedup.lo if r.speedup.lo is not None else r.speedup.value)
-          for _, r in rows]
-    hi = [(r.speedup.hi if r.speedup.hi is not None else r.speedup.value) - r.speedup.value
-          for _, r in rows]
-    theirs = [ref.speedup(n) or 0 for n in names]
     fig, ax = plt.subplots(figsize=(max(6, 0.45 * len(names) + 2), 4))
-    x = range(len(names))
-    ax.bar([i - 0.2 for i in x], ours, 0.4, yerr=[lo, hi], capsize=2, label="ours (95% CI)")
-    ax.bar([i + 0.2 for i in x], theirs, 0.4, label="paper")
+    sure = [(i, r.speedup) for i, (_, r) in enumerate(rows)
+            if r.speedup.lo is not None and r.speedup.hi is not None]
+    bare = [(i, r.speedup) for i, (_, r) in enumerate(rows)
+            if r.speedup.lo is None or r.speedup.hi is None]
+    if sure:
+        ax.bar([i - 0.2 for i, _ in sure], [s.value for _, s in sure], 0.4,
+               yerr=[[s.value - s.lo for _, s in sure], [s.hi - s.value for _, s in sure]],
+               capsize=2, color="tab:blue", label="ours (95% CI)")
+    if bare:
+        ax.bar([i - 0.2 for i, _ in bare], [s.value for _, s in bare], 0.4, color="white",
+               edgecolor="tab:blue", hatch="//", label="ours, no interval (n < 2)")
+    theirs = [ref.speedup(n) for n in names]
+    ax.bar([i + 0.2 for i, t in enumerate(theirs) if t], [t for t in theirs if t], 0.4,
+           color="tab:orange", label="paper")
     ax.axhline(1.0, color="black", lw=0.8)
-    ax.set_xticks(list(x))
+    ax.set_xticks(list(range(len(names))))
     ax.set_xticklabels(names, rotation=60, ha="right", fontsize=8)
     ax.set(ylabel="speedup over base pages", yscale="log",
            title="table 1: speedup per workload, ours beside the paper's")
+    _log_ticks(ax, [s.lo for _, s in sure] + [s.hi for _, s in sure]
+               + [s.value for _, s in sure + bare] + theirs)
     ax.legend(fontsize=8)
+    return fig, ax
+
+
+def speedup_bars(plt, rows, ref, path):
+    fig, _ = speedup_axes(plt, rows, ref)
     _save(fig, plt, path)
 
 

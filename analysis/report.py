@@ -107,8 +107,11 @@ def _claims(rep: ReportData, stages: Sequence[Any]) -> list[str]:
            "| claim | paper | ours | verdict |\n| --- | --- | --- | --- |"]
     for st in stages:
         out += ["| " + " | ".join(claim) + " |" for claim in st.claims(rep)]
-    out.append("\n`*`: significant, the 95% intervals of the base and the policy's mean times "
-               "do not overlap. A verdict is inconclusive where the numbers cannot tell.\n")
+    out.append("\nThe claims and the paper's figures are results/reference/claims.csv; `[lo, "
+               "hi]` is the 95% interval of our figure. A verdict follows the claim's rule "
+               "(docs/reproduce.md, \"Verdicts\") and never a point estimate alone: "
+               "inconclusive names the interval's width or the undecided rows, \"no "
+               "interval\" means a figure of one run.\n")
     return out
 
 

@@ -198,3 +198,43 @@ def geomean(xs):
     if not xs or any(x is None or x <= 0 for x in xs):
         return None
     return statistics.geometric_mean(xs)
+
+
+def _logs(xs):
+    xs = list(xs)
+    if not xs or any(x is None or x <= 0 for x in xs):
+        return None
+    return [math.log(x) for x in xs]
+
+
+def geomean_interval(xs):
+    """The geometric mean of positive values with its 95% CI: Student's t interval of the
+    mean of their logs, taken back, the values being a sample (one per workload, or one per
+    run). No interval for n < 2; Ratio(None) for none or a value that is 0 or None."""
+    xs = list(xs)
+    logs = _logs(xs)
+    if logs is None:
+        return Ratio(None, reason="a value is 0 or n/a" if xs else "no data")
+    s = summarize(logs)
+    if s.half is None:
+        return Ratio(math.exp(s.mean), reason="n < 2")
+    return Ratio(math.exp(s.mean), math.exp(s.lo), math.exp(s.hi))
+
+
+def geomean_ratio(xs, ys):
+    """geomean(xs) / geomean(ys) of two independent samples of positive values with its 95%
+    CI: Welch's interval of the difference of the mean logs (Welch-Satterthwaite degrees of
+    freedom), taken back. No interval where either sample has n < 2."""
+    lx, ly = _logs(xs), _logs(ys)
+    if lx is None or ly is None:
+        return Ratio(None, reason="no data")
+    sx, sy = summarize(lx), summarize(ly)
+    d = sx.mean - sy.mean
+    if sx.sd is None or sy.sd is None:
+        return Ratio(math.exp(d), reason="n < 2")
+    vx, vy = sx.var_of_mean, sy.var_of_mean
+    if vx + vy == 0:
+        return Ratio(math.exp(d), math.exp(d), math.exp(d))
+    df = (vx + vy) ** 2 / (vx ** 2 / (sx.n - 1) + vy ** 2 / (sy.n - 1))
+    half = t975(df) * math.sqrt(vx + vy)
+    return Ratio(math.exp(d), math.exp(d - half), math.exp(d + half))

@@ -8,14 +8,22 @@ import os
 from harness.records import ResultFolder
 from harness.records.folder import EVENTS, TIMELINE
 
-from . import stats, text
+from . import paper, stats, text
 
-# Navarro et al. 2002, section 6.5 (figures 4 and 5)
-PAPER = {
-    "wanted": 60,           # 4 MB regions FFTW wants
-    "cache": {"regions": [0, 0, 0, 0], "speedup": (1.00, 1.03), "recovered": 0.088},
-    "daemon": {"regions": [20, 35, 38, 40], "speedup_from_run2": 1.55, "recovered": 0.424},
-}
+
+def paper_figures(ref=None):
+    """Navarro et al. 2002, section 6.5, as the table and the plots show it, from
+    results/reference: the 4 MB regions FFTW got per run of 60 it wanted (figure 4), the
+    speedups and the contiguity each scheme recovered (claims.csv)."""
+    ref = ref or paper.Paper()
+    fig4 = ref.figure4
+    out = {"wanted": fig4["daemon"]["wanted"]}
+    for scheme in ("cache", "daemon"):
+        out[scheme] = {"regions": fig4[scheme]["regions"],
+                       "recovered": ref.claim(f"recovered-{scheme}").figure}
+    out["cache"]["speedup"] = ref.claim("sustained-cache").value
+    out["daemon"]["speedup_from_run2"] = ref.claim("sustained-daemon").figure
+    return out
 
 
 def load(folder):
@@ -65,11 +73,11 @@ def rows(folder):
     return out, timeline, events
 
 
-def _paper_cells(scheme, run):
-    p = PAPER.get(scheme)
-    if not p or run > 4:
+def _paper_cells(figs, scheme, run):
+    p = figs.get(scheme)
+    if not p or run > len(p["regions"]):
         return "-", "-"
-    regions = f"{p['regions'][run - 1]}/{PAPER['wanted']}"
+    regions = f"{p['regions'][run - 1]}/{figs['wanted']}"
     if scheme == "cache":
         lo, hi = p["speedup"]
         return f"{lo:.2f}-{hi:.2f}", regions
@@ -81,13 +89,14 @@ def _share(r):
     return r["huge_2m"] / r["wanted_2m"] * 100 if r["wanted_2m"] else None
 
 
-def render(folder):
+def render(folder, ref=None):
+    figs = paper_figures(ref)
     rs, timeline, events = rows(folder)
     header = ["scheme", "run", "speedup", "paper", "2 MB pages", "share",
               "paper 4 MB regions"]
     table = []
     for r in rs:
-        ps, pr = _paper_cells(r["scheme"], r["run"])
+        ps, pr = _paper_cells(figs, r["scheme"], r["run"])
         table.append([r["scheme"], str(r["run"]),
                       text.ratio(r["speedup"]) if r["passed"] else "check failed", ps,
                       f"{r['huge_2m']}/{r['wanted_2m']}", text.pct(_share(r)), pr])
@@ -100,7 +109,7 @@ def render(folder):
     crow = []
     for scheme in dict.fromkeys(e["scheme"] for e in events):
         frag, best = recovered(timeline, events, scheme)
-        p = PAPER.get(scheme, {}).get("recovered")
+        p = figs.get(scheme, {}).get("recovered")
         crow.append([scheme, text.ratio(frag), text.ratio(best), text.ratio(p)])
     out.append(text.columns(["scheme", "fragmented", "recovered to", "paper recovered"],
                             crow, "lrrr"))
@@ -122,6 +131,7 @@ def plot(folder):
         print("analysis: python3-matplotlib is not installed: no plots "
               "(apt-get install python3-matplotlib)")
         return []
+    figs = paper_figures()
     rs, timeline, events = rows(folder)
     paths = []
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
@@ -132,11 +142,12 @@ def plot(folder):
         x = [r["run"] + (i - 0.5) * 0.35 for r in mine]
         a1.bar(x, [r["speedup"] or 0 for r in mine], 0.35, label=f"{scheme} (ours)")
         a2.bar(x, [_share(r) or 0 for r in mine], 0.35, label=f"{scheme} (ours, 2 MB)")
-        p = PAPER[scheme]
-        a2.plot([1, 2, 3, 4], [v / PAPER["wanted"] * 100 for v in p["regions"]], "o--",
+        p = figs[scheme]
+        a2.plot(range(1, len(p["regions"]) + 1),
+                [v / figs["wanted"] * 100 for v in p["regions"]], "o--",
                 label=f"{scheme} (paper, 4 MB)")
-    a1.axhspan(*PAPER["cache"]["speedup"], color="grey", alpha=0.3, label="paper cache")
-    a1.plot([2, 3, 4], [PAPER["daemon"]["speedup_from_run2"]] * 3, "k^--",
+    a1.axhspan(*figs["cache"]["speedup"], color="grey", alpha=0.3, label="paper cache")
+    a1.plot([2, 3, 4], [figs["daemon"]["speedup_from_run2"]] * 3, "k^--",
             label="paper daemon")
     a1.set(xlabel="run", ylabel="speedup over base pages", title="FFTW speedup per run")
     a2.set(xlabel="run", ylabel="% of wanted superpages obtained",
@@ -161,8 +172,8 @@ def plot(folder):
         elif e["event"] == "run-start" and e.get("policy") == "thp":
             ax.axvline(e["t_s"], color="green", lw=0.5)
     for scheme, color in (("cache", "tab:orange"), ("daemon", "tab:red")):
-        recovered_pct = PAPER[scheme]["recovered"] * 100
-        ax.axhline(PAPER[scheme]["recovered"], color=color, ls="--", lw=1,
+        recovered_pct = figs[scheme]["recovered"] * 100
+        ax.axhline(figs[scheme]["recovered"], color=color, ls="--", lw=1,
                    label=f"paper: {scheme} recovered {recovered_pct:.1f}%")
     ax.set(xlabel="time (s)", ylabel="contiguity (1 = all free)", ylim=(0, 1.1),
            title="free-memory contiguity over the experiment (green: THP runs)")

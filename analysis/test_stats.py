@@ -324,3 +324,26 @@ def test_geomean():
     assert stats.geomean([1.0, 0.0]) is None
     assert stats.geomean([1.0, -4.0]) is None
     assert stats.geomean([1.0, None]) is None
+
+
+def test_geomean_interval_is_students_interval_of_the_logs():
+    # logs ln 2 and ln 8: mean ln 4, standard error ln 2, t(0.975, 1) = 12.7062
+    r = stats.geomean_interval([2.0, 8.0])
+    assert math.isclose(r.value, 4.0)
+    assert math.isclose(r.lo, 4.0 * 2 ** -12.7062, rel_tol=1e-6)
+    assert math.isclose(r.hi, 4.0 * 2 ** 12.7062, rel_tol=1e-6)
+    one = stats.geomean_interval([3.0])
+    assert math.isclose(one.value, 3.0) and (one.lo, one.reason) == (None, "n < 2")
+    assert stats.geomean_interval([]).reason == "no data"
+    assert stats.geomean_interval([1.0, 0.0]).value is None
+
+
+def test_geomean_ratio_is_welchs_interval_of_the_log_difference():
+    # logs 1 and 3 against 0 and 0: difference 2, variance of the mean 1 + 0, df 1
+    r = stats.geomean_ratio([math.e, math.e ** 3], [1.0, 1.0])
+    assert math.isclose(r.value, math.e ** 2)
+    assert math.isclose(r.lo, math.exp(2 - 12.7062), rel_tol=1e-6)
+    assert math.isclose(r.hi, math.exp(2 + 12.7062), rel_tol=1e-6)
+    same = stats.geomean_ratio([4.0, 4.0], [2.0, 2.0])
+    assert (same.value, same.lo, same.hi) == (2.0, 2.0, 2.0)
+    assert stats.geomean_ratio([2.0], [1.0, 1.0]).reason == "n < 2"

@@ -1,10 +1,8 @@
 """What the report's sections share: code blocks, CSV cells, the contiguity a fragmented
-run started from."""
+run started from, a claim's row in the claims table."""
 from __future__ import annotations
 
 from typing import Any, Optional
-
-GAIN = 1.05                 # "gains": the paper counts speedups above 5%
 
 
 def code(block: str) -> str:
@@ -32,3 +30,14 @@ def contiguity_span(frag: Any, name: str) -> tuple[Optional[float], Optional[flo
     if not cont:
         return None, None
     return min(c[0] for c in cont), max(c[1] for c in cont)
+
+
+def claim_row(claim: Any, ours: str, verdict: str) -> tuple[str, ...]:
+    """The claims table's row of a claim (analysis.paper.Claim): its words, the paper's
+    figure and where the paper states it, ours, the verdict."""
+    return (claim.claim, f"{claim.paper} ({claim.where})", ours, verdict)
+
+
+def judged(claim: Any, v: Any) -> tuple[str, ...]:
+    """The row of a claim and its verdict.Verdict."""
+    return claim_row(claim, v.ours, v.verdict)

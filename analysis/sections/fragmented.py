@@ -8,7 +8,8 @@ import io
 from typing import Any
 
 from .. import stats, table, text
-from .common import GAIN, contiguity_span, f4, sig
+from ..verdict import NOT_MEASURED, cell, difference_rule, side, width
+from .common import claim_row, contiguity_span, f4, sig
 
 PART = "fragmented"
 CLEAN = "table1"
@@ -60,23 +61,32 @@ def section(rep: Any) -> str:
 
 
 def claims(rep: Any) -> list[tuple[str, ...]]:
-    claim = ("fragmentation removes the benefit", "speedups fall to about 1.0")
+    """Clean over fragmented speedup, the geometric mean over the workloads with its interval
+    from the per-workload ratios (verdict.difference_rule), where clean memory surely gains
+    more than the line: else there is nothing sure to remove."""
+    claim = rep.ref.claim("fragmented")
+    line = claim.figure - claim.tolerance
     t1, frag = rep.load(CLEAN), rep.load(PART)
     if t1 is None or frag is None:
-        return [(*claim, "stage fragmented or table1 did not run", "not measured")]
+        return [claim_row(claim, "stage fragmented or table1 did not run", NOT_MEASURED)]
     c, f = table.best(t1), table.best(frag, "fragmented")
     both = [n for n in f if n in c and c[n].speedup.value and f[n].speedup.value]
     if not both:
-        return [(*claim, "no workload has both", "not measured")]
-    gc = stats.geomean(c[n].speedup.value for n in both)
-    gf = stats.geomean(f[n].speedup.value for n in both)
+        return [claim_row(claim, "no workload has both", NOT_MEASURED)]
+    clean = stats.geomean_interval(c[n].speedup.value for n in both)
+    fragd = stats.geomean_interval(f[n].speedup.value for n in both)
+    drop = stats.geomean_interval(c[n].speedup.value / f[n].speedup.value for n in both)
     # coverage is often 0: an arithmetic mean, where a geometric one means nothing
     hc = sum(c[n].cov.huge_pct or 0 for n in both) / len(both)
     hf = sum(f[n].cov.huge_pct or 0 for n in both) / len(both)
-    if gc <= GAIN:
-        verdict = "inconclusive: clean memory gains 5% or less, there is little to remove"
-    else:
-        verdict = "agrees" if gf < gc and gf <= GAIN else "differs"
-    return [(*claim, f"geomean speedup {text.ratio(gc)} clean, {text.ratio(gf)} fragmented; "
-             f"mean 2 MB coverage {hc:.1f}% clean, {hf:.1f}% fragmented "
-             f"({len(both)} workloads)", verdict)]
+    ours = (f"clean over fragmented {cell(drop)}; geomean speedup {cell(clean)} clean, "
+            f"{cell(fragd)} fragmented; mean 2 MB coverage {hc:.1f}% clean, {hf:.1f}% "
+            f"fragmented ({len(both)} workloads)")
+    where = side(clean, line)
+    if where == "below":
+        return [claim_row(claim, ours, f"inconclusive: clean memory gains {line:.2f} or "
+                          "less, there is little to remove")]
+    if where == "undecided":
+        return [claim_row(claim, ours, f"inconclusive: clean memory's gain is not surely "
+                          f"above {line:.2f} ({width(clean)})")]
+    return [claim_row(claim, ours, difference_rule(drop, line).verdict)]

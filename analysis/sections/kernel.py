@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import adversary, diff, text
-from .common import code
+from .. import adversary, diff, verdict
+from .common import claim_row, code, judged
 
 STOCK, PATCHED, ADVERSARY = "kernel-stock", "kernel-patched", "kernel-adversary"
 
 
 def _diff(a: Any, b: Any, pair: tuple[str, str]) -> str:
     try:
-        return code(diff.render_diff(a, b, None, [pair], "text"))
+        return code(diff.render_diff(a, b, None, [pair], "text", paired_only=True))
     except diff.DiffError as e:
         return f"no comparison: {e}\n"
 
@@ -27,7 +27,7 @@ def _kernels(rep: Any) -> str:
     out.append("The patched kernel under `thp` (reservations off: Linux THP's own paths) "
                "against the same kernel under `resv`, in one boot, so that the two differ "
                "by the reservation knob alone (`spbench diff --pair-policy thp:resv`):\n")
-    out.append(_diff(patched, patched, ("thp", "resv")))
+    out.append(_diff(patched, patched, ("thp", "resv")))  # the pairing alone
     if stock is not None:
         out.append("Stock Linux 6.12 under `thp` against the patched kernel under `thp`: "
                    "what the patch changes with reservations off "
@@ -37,7 +37,7 @@ def _kernels(rep: Any) -> str:
 
 
 def _adversaries(rep: Any) -> str:
-    block = adversary.render(rep.part_path(ADVERSARY))
+    block = adversary.render(rep.part_path(ADVERSARY), rep.ref)
     if not block:
         return ""
     return ("## The paper's adversaries\n\nresv_adversary in the stock kernel (base "
@@ -54,28 +54,18 @@ def csvs(rep: Any) -> list[tuple[str, str, Any]]:
 
 
 def claims(rep: Any) -> list[tuple[str, ...]]:
-    """The three adversaries: our resv/base time ratio, agreeing when its interval reaches
-    the paper's overhead or lies below it."""
+    """The three adversaries: our resv/base time ratio against the paper's overhead, judged
+    by its interval's upper end (verdict.overhead_rule), never from emulator times."""
     folder = rep.part_path(ADVERSARY)
     rows = adversary.summarize(folder)
-    where = adversary.info(folder).accel
-    emulated = " (emulator times)" if "tcg" in where.values() else ""
+    why = adversary.emulated(adversary.info(folder))
     out = []
-    for mode, claim in (("incremental", "the adversary's worst case (incremental promotion)"),
-                        ("nopromote", "no regression with promotion skipped"),
-                        ("preempt", "the preemption adversary")):
-        paper, said = adversary.PAPER[mode]
+    for mode, claim in adversary.paper_claims(rep.ref).items():
         r = rows[mode]["resv_over_base"]
         if r.value is None:
-            out.append((claim, said, "not run (`spbench reproduce --stages kernel`)",
-                        "not measured"))
-            continue
-        ours = f"{text.ratio(r.value)} {text.interval(r.lo, r.hi, r.reason)}{emulated}"
-        if r.lo is None:
-            verdict = "no interval"
-        elif r.lo <= 0:
-            verdict = "inconclusive"    # a time ratio is positive: the interval says nothing
+            out.append(claim_row(claim, "not run (`spbench reproduce --stages kernel`)",
+                                 verdict.NOT_MEASURED))
         else:
-            verdict = "agrees" if r.lo <= paper else "differs"
-        out.append((claim, said, ours, verdict))
+            v = verdict.overhead_rule(r, claim.figure, claim.tolerance, why)
+            out.append(judged(claim, v))
     return out

@@ -9,11 +9,10 @@ from typing import Any
 
 from harness.records import ResultFolder
 
-from .. import table, text
-from .common import GAIN, code, f4, sig
+from .. import table, text, verdict
+from .common import claim_row, code, f4, judged, sig
 
 PART = "table1"
-NO_GAIN = ("eon", "mgrid", "mesa", "fma3d")   # the paper's rows at or below 1.00
 
 
 def _csv(rs: Any, ref: Any) -> str:
@@ -126,40 +125,25 @@ def section(rep: Any) -> str:
     return "\n".join(out) + "\n" + pressure_section(folder)
 
 
-def _no_gain_claim(sp: dict[str, float], best: dict[str, Any]) -> tuple[str, ...]:
-    mine = [n for n in NO_GAIN if n in sp]
-    claim = ("no gain for eon, mgrid, mesa, fma3d", "at or below 1.00")
-    if not mine:
-        return (*claim, "none of them ran", "not measured")
-    above = [n for n in mine if sp[n] > GAIN]
-    sure = [n for n in above if best[n].sig]
-    if not above:
-        verdict = "agrees"
-    elif sure:
-        verdict = "differs"
-    else:
-        verdict = "inconclusive: no gain above 5% is significant"
-    return (*claim, ", ".join(f"{n} {text.ratio(sp[n])}{'*' if best[n].sig else ''}"
-                              for n in mine), verdict)
-
-
 def claims(rep: Any) -> list[tuple[str, ...]]:
+    """Table 1's claims (claims.csv: gains, no-gain, largest, matrix), by the verdict rules."""
     t1, ref = rep.load(PART), rep.ref
     best = table.best(t1) if t1 else {}
-    sp = {n: r.speedup.value for n, r in best.items() if r.speedup.value is not None}
-    if not sp:
-        return [("table 1", "-", "no speedups: stage table1 has no complete pairs",
-                 "not measured")]
-    gains = sorted(n for n, v in sp.items() if v > GAIN)
-    sure = [n for n in gains if best[n].sig]
-    in_paper = [n for n in sp if ref.speedup(n) is not None]
-    paper_gains = [n for n in in_paper if ref.speedup(n) > GAIN]
-    top = max(sp, key=lambda n: sp[n])
-    return [("workloads that gain more than 5%", "18 of 35",
-             f"{len(gains)} of {len(sp)} ({', '.join(gains) or 'none'}), "
-             f"{len(sure)} of them significant; the paper's "
-             f"rows for these {len(in_paper)}: {len(paper_gains)}",
-             "agrees" if len(gains) == len(paper_gains) else "differs"),
-            ("the largest gain", "matrix, 7.546", f"{top}, {text.ratio(sp[top])}",
-             "agrees (same workload)" if top == "matrix" else "differs"),
-            _no_gain_claim(sp, best)]
+    ours = {n: r.speedup for n, r in best.items() if r.speedup.value is not None}
+    ids = ("gains", "no-gain", "largest", "matrix")
+    if not ours:
+        return [claim_row(ref.claim(i), "no speedups: stage table1 has no complete pairs",
+                          verdict.NOT_MEASURED) for i in ids]
+    out = []
+    for c in (ref.claim("gains"), ref.claim("no-gain")):
+        line = 1 + c.tolerance
+        paper, _ = ref.gains(line)
+        if c.workloads:
+            paper = {n: v for n, v in paper.items() if n in c.workloads}
+        out.append(judged(c, verdict.set_rule(ours, paper, line)))
+    c = ref.claim("largest")
+    out.append(judged(c, verdict.largest_rule(ours, c.workloads[0])))
+    c = ref.claim("matrix")
+    out.append(judged(c, verdict.numeric_rule(ours.get(c.workloads[0]), *c.value,
+                                              c.tolerance)))
+    return out
