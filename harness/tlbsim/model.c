@@ -302,3 +302,83 @@ bool ts_model_parse(struct ts_model *m, const char *text, struct ts_buf *err)
 			    NULL);
 	return resolve(m, nexts, err);
 }
+
+/* Marks in keep[] the policies one item of a --policies list names. */
+static bool select_one(const struct ts_model *m, unsigned n, char *item,
+		       uint32_t *keep, struct ts_buf *err)
+{
+	const char *model = NULL, *name = item;
+	bool found = false;
+
+	for (char *c = item; *c; c++)
+		if (*c == ':') {
+			*c = 0;
+			model = item;
+			name = c + 1;
+			break;
+		}
+	if (!*name || (model && !*model))
+		return fail(err, 0, "an empty policy name in the list", NULL);
+	for (unsigned i = 0; i < n; i++) {
+		if (model && !ts_streq(m[i].name, model))
+			continue;
+		for (unsigned p = 0; p < m[i].npolicies; p++)
+			if (ts_streq(m[i].policy[p].name, name)) {
+				keep[i] |= 1u << p;
+				found = true;
+			}
+	}
+	if (!found) {
+		ts_buf_str(err, "no model simulated has the policy ");
+		if (model) {
+			ts_buf_str(err, model);
+			ts_buf_str(err, ":");
+		}
+		ts_buf_str(err, name);
+		return false;
+	}
+	return true;
+}
+
+bool ts_models_select(struct ts_model *m, unsigned n, const char *list,
+		      struct ts_buf *err)
+{
+	uint32_t keep[TS_MAX_MODELS] = { 0 };
+	size_t len = ts_strlen(list);
+	char *copy, *item;
+	bool ok = true;
+
+	if (n > TS_MAX_MODELS)
+		return fail(err, 0, "too many models", NULL);
+	copy = ts_alloc(len + 1);
+	memcpy(copy, list, len + 1);
+	item = copy;
+	for (char *c = copy; ok; c++) {
+		bool last = !*c;
+
+		if (*c && *c != ',')
+			continue;
+		*c = 0;
+		ok = select_one(m, n, item, keep, err);
+		item = c + 1;
+		if (last)
+			break;
+	}
+	ts_free(copy);
+	for (unsigned i = 0; ok && i < n; i++)
+		if (!keep[i]) {
+			ts_buf_str(err, "model ");
+			ts_buf_str(err, m[i].name);
+			ts_buf_str(err, ": none of its policies asked for");
+			ok = false;
+		}
+	for (unsigned i = 0; ok && i < n; i++) {
+		unsigned k = 0;
+
+		for (unsigned p = 0; p < m[i].npolicies; p++)
+			if (keep[i] >> p & 1)
+				m[i].policy[k++] = m[i].policy[p];
+		m[i].npolicies = k;
+	}
+	return ok;
+}

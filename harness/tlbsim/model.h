@@ -14,6 +14,7 @@
 #define TS_MAX_SIZES	6
 #define TS_MAX_TLBS	8
 #define TS_MAX_POLICIES	8
+#define TS_MAX_MODELS	4	/* simulated in one run */
 #define TS_NAME_MAX	32
 #define TS_TEXT_MAX	160
 /* Base pages in the largest page: bounds the per-region arrays. */
@@ -52,5 +53,14 @@ struct ts_model {
 
 /* Parses a model file's text; on error returns false and says why in err. */
 bool ts_model_parse(struct ts_model *m, const char *text, struct ts_buf *err);
+
+/*
+ * Keeps, of the n models, only the policies list names, in model-file
+ * order: comma-separated, NAME for every model that has it, MODEL:NAME for
+ * one.  Refuses (false, why in err) a name no model has and a model left
+ * with none.  At most TS_MAX_MODELS models.
+ */
+bool ts_models_select(struct ts_model *m, unsigned n, const char *list,
+		      struct ts_buf *err);
 
 #endif

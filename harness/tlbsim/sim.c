@@ -505,6 +505,25 @@ void ts_sim_map(struct ts_sim *s, uint64_t start, uint64_t end, int dir)
 	obj_add(s, start, end, dir);
 }
 
+bool ts_sim_grow(struct ts_sim *s, uint64_t start, uint64_t end)
+{
+	int i = start ? obj_find(s, start - 1) : -1;
+
+	if (i < 0 || s->obj[i].dir < 0 || s->obj[i].end != start) {
+		ts_sim_map(s, start, end, 0);
+		return false;
+	}
+	if ((unsigned)i + 1 < s->nobj && s->obj[i + 1].start < end) {
+		/* mapped over something: what was there goes first */
+		ts_sim_unmap(s, start, end);
+		i = obj_find(s, start - 1);
+	}
+	/* reservations made past the old end stay, as for the brk heap */
+	s->obj[i].end = end;
+	s->obj[i].dir = 1;
+	return true;
+}
+
 void ts_sim_brk(struct ts_sim *s, uint64_t start, uint64_t end)
 {
 	int i = start ? obj_find(s, start - 1) : -1;

@@ -6,7 +6,8 @@
  * overlaps no touched or reserved page; promote a page size once every base
  * page of it has been touched, smaller sizes first.  thp-always maps the
  * largest size at the first touch of an aligned range inside its mapping.
- * Objects come from map, unmap and brk events.
+ * Objects come from map, unmap and brk events, and grow events: a mapping
+ * that the kernel merges into the one below it.
  */
 #ifndef TS_SIM_H
 #define TS_SIM_H
@@ -30,6 +31,14 @@ void ts_sim_map(struct ts_sim *s, uint64_t start, uint64_t end, int dir);
 void ts_sim_unmap(struct ts_sim *s, uint64_t start, uint64_t end);
 /* The heap grew by [start, end). */
 void ts_sim_brk(struct ts_sim *s, uint64_t start, uint64_t end);
+/*
+ * New memory [start, end) that the kernel merges into the mapping ending at
+ * start (an anonymous mapping of the same protection, as Linux merges VMAs):
+ * the object ending there grows, and is from then on a growing object like
+ * the brk heap.  Returns false, and maps a fresh object, where no object
+ * that may grow up ends at start.
+ */
+bool ts_sim_grow(struct ts_sim *s, uint64_t start, uint64_t end);
 
 /* The run's counts as one JSON object. */
 void ts_sim_report(struct ts_sim *s, struct ts_buf *out);

@@ -11,6 +11,11 @@
  * A guarded call at the start of a superblock empties the buffer when the
  * block's events might not fit; every memory-map event empties it first,
  * so the models see accesses and map changes in program order.
+ *
+ * The heap is the kernel's (vg_heap.c): Valgrind's 8 MB brk cap is lifted,
+ * and an anonymous mapping that continues the one below it grows that
+ * object, as Linux merges VMAs.  --models and --policies choose what is
+ * simulated: a run costs about its lookups times its policies.
  */
 #include "pub_tool_basics.h"
 #include "pub_tool_clientstate.h"
@@ -24,22 +29,26 @@
 #include "pub_tool_options.h"
 #include "pub_tool_threadstate.h"
 #include "pub_tool_tooliface.h"
+#include "pub_tool_vkiscnums.h"
 
 #include "env.h"
 #include "model.h"
 #include "sim.h"
+#include "vg_heap.h"
 
 #define BUF_EVENTS	(1 << 16)
 #define RUN_PAGE_SHIFT	12
 #define INSTR_BIT	(1ULL << 63)
 #define ADDR_MASK	((1ULL << 48) - 1)
 #define MAX_RUN		0x7fff
-#define MAX_MODELS	4
+#define BRK_MAX_DEFAULT	(1ULL << 30)
 
 static ULong buf[BUF_EVENTS];
 static ULong *buf_ptr = buf;
 
 static const HChar *clo_models;
+static const HChar *clo_policies;
+static const HChar *clo_brk_max;
 static const HChar *clo_out;
 static struct ts_sim *sim;
 
@@ -83,7 +92,10 @@ static void on_mmap(Addr a, SizeT len, Bool rr, Bool ww, Bool xx, ULong di)
 {
 	(void)rr; (void)ww; (void)xx; (void)di;
 	flush();
-	ts_sim_map(sim, a, a + len, 0);
+	if (!ts_heap_continues(a))
+		ts_sim_map(sim, a, a + len, 0);
+	else if (ts_sim_grow(sim, a, a + len))
+		ts_heap_merged();
 }
 
 static void on_munmap(Addr a, SizeT len)
@@ -97,6 +109,19 @@ static void on_brk(Addr a, SizeT len, ThreadId tid)
 	(void)tid;
 	flush();
 	ts_sim_brk(sim, a, a + len);
+}
+
+static void pre_syscall(ThreadId tid, UInt no, UWord *args, UInt nargs)
+{
+	(void)tid; (void)no; (void)args; (void)nargs;
+}
+
+static void post_syscall(ThreadId tid, UInt no, UWord *args, UInt nargs,
+			 SysRes res)
+{
+	(void)tid;
+	if (no == __NR_brk && nargs >= 1 && !sr_isError(res))
+		ts_heap_brk(args[0], sr_Res(res));
 }
 
 static void on_remap(Addr from, Addr to, SizeT len)
@@ -276,6 +301,8 @@ static IRSB *sp_instrument(VgCallbackClosure *closure, IRSB *in,
 static Bool sp_option(const HChar *arg)
 {
 	if VG_STR_CLO(arg, "--models", clo_models) {}
+	else if VG_STR_CLO(arg, "--policies", clo_policies) {}
+	else if VG_STR_CLO(arg, "--brk-max", clo_brk_max) {}
 	else if VG_STR_CLO(arg, "--out", clo_out) {}
 	else
 		return False;
@@ -285,6 +312,10 @@ static Bool sp_option(const HChar *arg)
 static void sp_usage(void)
 {
 	VG_(printf)("    --models=FILE[,FILE]  TLB model files [required]\n"
+		    "    --policies=P[,P]      only these policies (NAME, or MODEL:NAME) "
+		    "[all]\n"
+		    "    --brk-max=SIZE        the brk heap may grow to SIZE; 0 keeps "
+		    "Valgrind's cap [1G]\n"
 		    "    --out=FILE            where the JSON report goes, %%p the pid "
 		    "[stdout]\n");
 }
@@ -319,8 +350,9 @@ static char *read_file(const HChar *path)
 
 static void sp_post_clo_init(void)
 {
-	static struct ts_model models[MAX_MODELS];
+	static struct ts_model models[TS_MAX_MODELS];
 	HChar *list, *save = NULL;
+	uint64_t brk_max = BRK_MAX_DEFAULT;
 	UInt n = 0;
 
 	if (!clo_models)
@@ -331,7 +363,7 @@ static void sp_post_clo_init(void)
 		struct ts_buf err = { 0 };
 		char *text = read_file(path);
 
-		if (n == MAX_MODELS)
+		if (n == TS_MAX_MODELS)
 			ts_fatal("at most 4 models");
 		if (!text) {
 			VG_(fmsg)("sptlb: cannot read model file %s\n", path);
@@ -345,7 +377,18 @@ static void sp_post_clo_init(void)
 		n++;
 	}
 	VG_(free)(list);
+	if (clo_policies) {
+		struct ts_buf err = { 0 };
+
+		if (!ts_models_select(models, n, clo_policies, &err)) {
+			VG_(fmsg)("sptlb: --policies: %s\n", err.s);
+			VG_(exit)(1);
+		}
+	}
+	if (clo_brk_max && !ts_parse_size(clo_brk_max, &brk_max))
+		ts_fatal("--brk-max wants a size: 0, 64M, 1G");
 	sim = ts_sim_new(models, n);
+	ts_heap_lift(brk_max);
 }
 
 /* The simulator's report, led by which process and program it counts:
@@ -360,7 +403,9 @@ static void report(struct ts_buf *out)
 	ts_buf_str(out, ",\"image\":");
 	ts_buf_json_str(out, VG_(args_the_exename) ?
 			VG_(args_the_exename) : "");
-	ts_buf_str(out, "},");
+	ts_buf_str(out, "}");
+	ts_heap_report(out);
+	ts_buf_str(out, ",");
 	ts_buf_str(out, counts.s + 1);	/* past its opening brace */
 	ts_buf_free(&counts);
 }
@@ -416,6 +461,7 @@ static void sp_pre_clo_init(void)
 	VG_(track_new_mem_brk)(on_brk);
 	VG_(track_die_mem_brk)(on_munmap);
 	VG_(track_copy_mem_remap)(on_remap);
+	VG_(needs_syscall_wrapper)(pre_syscall, post_syscall);
 }
 
 VG_DETERMINE_INTERFACE_VERSION(sp_pre_clo_init)

@@ -2,10 +2,13 @@
 """sptlb: runs a command under the sptlb Valgrind tool and prints its
 simulated TLB counts (every model, every policy) as one JSON object.
 
-    sptlb [--model NAME|FILE]... [--out FILE] [--timeout S] -- COMMAND [ARGS]
+    sptlb [--model NAME|FILE]... [--models NAME,...] [--policies P,...]
+          [--brk-max SIZE] [--out FILE] [--timeout S] -- COMMAND [ARGS]
 
 The counts are the command's own process's, as the program it last execs
-into; forked processes are simulated but only listed.
+into; forked processes are simulated but only listed.  --models and
+--policies simulate only what they name (a run costs about its lookups
+times its policies); the counts of what is simulated do not change.
 
 Installed as build/bin/sptlb; finds the tool in build/tlbsim and the model
 files in harness/tlbsim/models of the same tree.  The model `host` is made
@@ -113,7 +116,8 @@ def _reports(scratch):
     return found
 
 
-def run(cmd, models, stdout=None, stderr=None, timeout=None, native=()):
+def run(cmd, models, stdout=None, stderr=None, timeout=None, native=(),
+        policies=None, brk_max=None):
     """Runs cmd under the tool; returns (exit status, report dict).
 
     The counts are those of the command's own process, as the program it
@@ -121,7 +125,9 @@ def run(cmd, models, stdout=None, stderr=None, timeout=None, native=()):
     is the process spstat measures. Forked processes are simulated too but
     only listed, under "other_processes", never added in. Programs whose
     path matches a pattern of native (a load generator the command starts)
-    run outside the tool."""
+    run outside the tool. policies (names, or MODEL:NAME) keeps only those
+    policies of each model; brk_max is how far the brk heap may grow (a
+    size: "1G", or "0" for Valgrind's own 8 MB cap; default 1G)."""
     why = tool_ready()
     if why:
         raise Refused(why)
@@ -135,6 +141,10 @@ def run(cmd, models, stdout=None, stderr=None, timeout=None, native=()):
                 "--smc-check=all-non-file",
                 "--models=" + ",".join(paths),
                 "--out=" + os.path.join(scratch, "report.%p.json")]
+        if policies:
+            argv.append("--policies=" + ",".join(policies))
+        if brk_max is not None:
+            argv.append("--brk-max=" + str(brk_max))
         if native:
             argv.append("--trace-children-skip=" + ",".join(native))
         argv += list(cmd)
@@ -171,6 +181,11 @@ def run(cmd, models, stdout=None, stderr=None, timeout=None, native=()):
     return status, data
 
 
+def split_list(text):
+    """'a,b' -> ['a', 'b']; None -> []."""
+    return [w for w in (text or "").split(",") if w]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="sptlb", description="simulated TLB misses of a command "
@@ -179,6 +194,14 @@ def main(argv=None):
                         help="model name or file; host: this machine's "
                         "TLBs from CPUID (default: %s)"
                         % ", ".join(DEFAULT_MODELS))
+    parser.add_argument("--models", metavar="NAME,...",
+                        help="the same as --model, comma-separated")
+    parser.add_argument("--policies", metavar="P,...",
+                        help="simulate only these policies: NAME for every "
+                        "model that has it, MODEL:NAME for one (default: all)")
+    parser.add_argument("--brk-max", metavar="SIZE",
+                        help="how far the brk heap may grow (default 1G; 0: "
+                        "Valgrind's own 8 MB cap)")
     parser.add_argument("--out", help="write the JSON here, not stdout")
     parser.add_argument("--native", action="append", default=[],
                         metavar="PATTERN",
@@ -191,9 +214,12 @@ def main(argv=None):
     cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
     if not cmd:
         parser.error("no command: sptlb [--model M] -- COMMAND [ARGS]")
+    models = (args.model or []) + split_list(args.models)
     try:
-        status, data = run(cmd, args.model or DEFAULT_MODELS,
-                           timeout=args.timeout, native=args.native)
+        status, data = run(cmd, models or DEFAULT_MODELS,
+                           timeout=args.timeout, native=args.native,
+                           policies=split_list(args.policies),
+                           brk_max=args.brk_max)
     except Refused as e:
         print("sptlb: %s" % e, file=sys.stderr)
         return 2

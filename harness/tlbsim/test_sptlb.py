@@ -3,7 +3,8 @@ differ between two pass counts by what the models' geometry gives by hand;
 the same program twice gives the same counts; a program that dies by a
 signal gets one line and a non-zero exit, no counts; counts follow execs
 and list forked processes apart; a timeout stops the whole group; static
-binaries and code written at run time (a JIT) are followed."""
+binaries and code written at run time (a JIT) are followed; a subset of the
+models and policies counts what the full set counts for them."""
 import json
 import os
 import subprocess
@@ -174,3 +175,34 @@ def test_code_made_and_rewritten_at_run_time_is_followed():
     twice = more_twice["accesses"]["data"] - base["accesses"]["data"]
     assert abs(once - 3 * PAGES_4K * 3) <= 16, once
     assert abs(twice - 3 * PAGES_4K * 4) <= 16, twice
+
+
+def test_a_subset_of_models_and_policies_counts_what_the_full_set_does(tmp_path):
+    heap = os.path.join(REPO, "build", "tlbsim", "heap")
+    log = str(tmp_path / "log")
+
+    def run(*opts):
+        proc = subprocess.run([SPTLB, *opts, "--", heap, "12", log],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout.splitlines()[-1])
+    full = run()
+    alpha = run("--models", "alpha21264", "--policies", "64K,4M,all")
+    x86 = run("--model", "x86-modern", "--policies", "x86-modern:thp-always")
+    assert list(alpha["models"]) == ["alpha21264"]
+    assert set(alpha["models"]["alpha21264"]["policies"]) == {"64K", "4M", "all"}
+    for part in (alpha, x86):
+        assert part["accesses"] == full["accesses"] and part["heap"] == full["heap"]
+        for model, m in part["models"].items():
+            for name, counts in m["policies"].items():
+                assert counts == full["models"][model]["policies"][name], (model, name)
+    assert alpha["models"]["alpha21264"]["policies"]["4M"]["promotions"]["4M"] >= 1
+    # an 8K base page's model alone looks up no access twice in one 8K page
+    assert alpha["lookups"]["data"] < full["lookups"]["data"]
+
+
+def test_policies_no_model_has_are_refused():
+    proc = subprocess.run([SPTLB, "--models", "alpha21264", "--policies", "2M", "--",
+                           WALK, "1"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0
+    assert "no model simulated has the policy 2M" in proc.stderr

@@ -26,10 +26,11 @@ TS_VG_LIBS    := $(TS_VGLIB)/libcoregrind-amd64-linux.a \
 		 $(TS_VGLIB)/libvex-amd64-linux.a \
 		 $(TS_VGLIB)/libgcc-sup-amd64-linux.a -lgcc
 TS_VG_OBJS    := $(patsubst %.c,$(OBJ)/tlbsim-vg/%.o,$(TS_MODEL_SRCS) \
-		 harness/tlbsim/vg_env.c harness/tlbsim/sp_main.c)
+		 harness/tlbsim/vg_env.c harness/tlbsim/vg_heap.c \
+		 harness/tlbsim/sp_main.c)
 
 BINS   += $(BIN)/sptlb $(TS_DIR)/.links $(TS_TOOL) $(TS_DIR)/walk \
-	  $(TS_DIR)/walk-static $(TS_DIR)/jit
+	  $(TS_DIR)/walk-static $(TS_DIR)/jit $(TS_DIR)/heap
 CTESTS += $(TS_TESTS)
 
 $(OBJ)/tlbsim-vg/%.o: %.c | deps-ok
@@ -57,7 +58,7 @@ $(TESTBIN)/tlbsim_%: $(OBJ)/harness/tlbsim/tests/test_%.o $(TS_HOST_OBJS)
 	$(CC) $(CFLAGS) -o $@ $^
 
 # The known-pattern programs the tool's own tests run (not unit tests).
-$(TS_DIR)/walk $(TS_DIR)/jit: $(TS_DIR)/%: harness/tlbsim/tests/%.c
+$(TS_DIR)/walk $(TS_DIR)/jit $(TS_DIR)/heap: $(TS_DIR)/%: harness/tlbsim/tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -O2 -o $@ $<
 

@@ -1,5 +1,6 @@
 /* test_model.c - the model files of the tree parse to the geometry they
- * state, and bad model text is refused with its line number. */
+ * state, bad model text is refused with its line number, and --policies
+ * keeps the policies it names. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,55 @@ static void refused(const char *text, const char *want, const char *what)
 
 	TAP_CHECK(!ok && err.s && strstr(err.s, want), "refused: %s (%s)", what,
 		  err.s ? err.s : "no message");
+	ts_buf_free(&err);
+}
+
+static const char two_models[2][160] = {
+	"name a\npages 8K 64K 4M\ntlb t any 4 4 lru 8K 64K 4M\n"
+	"policies base 64K 4M all\n",
+	"name b\npages 4K 2M\ntlb t any 4 4 lru 4K 2M\n"
+	"policies base 2M thp-always\n",
+};
+
+/* The two models above, with only the policies of list; NULL if refused. */
+static struct ts_model *selected(const char *list, struct ts_buf *err)
+{
+	static struct ts_model m[2];
+
+	for (int i = 0; i < 2; i++)
+		if (!ts_model_parse(&m[i], two_models[i], err))
+			return NULL;
+	return ts_models_select(m, 2, list, err) ? m : NULL;
+}
+
+static void select_policies(void)
+{
+	struct ts_buf err = { 0 };
+	struct ts_model *m = selected("all,base", &err);
+
+	TAP_CHECK(m && m[0].npolicies == 2 &&
+		  ts_streq(m[0].policy[0].name, "base") &&
+		  ts_streq(m[0].policy[1].name, "all") &&
+		  m[0].policy[1].sizes == 6 && m[1].npolicies == 1 &&
+		  ts_streq(m[1].policy[0].name, "base"),
+		  "--policies all,base: each model keeps them, in file order");
+	m = selected("a:4M,b:thp-always", &err);
+	TAP_CHECK(m && m[0].npolicies == 1 && m[0].policy[0].sizes == 4 &&
+		  m[1].npolicies == 1 && m[1].policy[0].immediate,
+		  "MODEL:NAME keeps one model's policy");
+	TAP_CHECK(!selected("4M", &err) && strstr(err.s, "b: none of"),
+		  "a model left with no policy is refused (%s)", err.s);
+	ts_buf_free(&err);
+	TAP_CHECK(!selected("base,8M", &err) &&
+		  strstr(err.s, "has the policy 8M"),
+		  "a policy no model has is refused (%s)", err.s);
+	ts_buf_free(&err);
+	TAP_CHECK(!selected("b:64K,base", &err) &&
+		  strstr(err.s, "has the policy b:64K"),
+		  "MODEL:NAME the model lacks is refused (%s)", err.s);
+	ts_buf_free(&err);
+	TAP_CHECK(!selected("base,,all", &err) && strstr(err.s, "empty"),
+		  "an empty name is refused (%s)", err.s);
 	ts_buf_free(&err);
 }
 
@@ -92,5 +142,6 @@ int main(void)
 	refused("name a\npages 8K\ntlb t any 65535 65535 lru 8K\n",
 		"at most 65534", "more entries than a 16-bit slot can name");
 	refused("color blue\n", "line 1: unknown keyword", "an unknown keyword");
+	select_policies();
 	return tap_done();
 }

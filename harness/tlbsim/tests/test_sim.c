@@ -1,5 +1,7 @@
 /* test_sim.c - the policies and the TLBs together, on address streams whose
- * misses, promotions and demotions are worked out by hand below. */
+ * misses, promotions and demotions are worked out by hand below; a heap
+ * grown by adjacent mappings is one object; and a subset of the policies
+ * counts exactly what the same policies count beside all the others. */
 #include <string.h>
 
 #include "host_env.h"
@@ -192,11 +194,143 @@ static void hierarchy(void)
 	ts_sim_free(s);
 }
 
+static void merged(void)
+{
+	struct ts_sim *a = start(alpha_like), *b = start(alpha_like);
+	uint64_t heap = 128 * M, map = 512 * M;
+	bool same = true;
+
+	/* The same 12 MB heap: one brk heap in a; in b, as glibc grows it past
+	 * Valgrind's brk cap, a 1M mapping, then adjacent 132K ones, each
+	 * written as it comes.  Nothing crosses the first 1M, so that the
+	 * first mapping not being known as a heap changes nothing. */
+	for (uint64_t at = 0, end = M; at < 12 * M; at = end, end += 132 * K) {
+		ts_sim_brk(a, heap + at, heap + end);
+		if (!at)
+			ts_sim_map(b, map, map + end, 0);
+		else
+			same &= ts_sim_grow(b, map + at, map + end);
+		touch(a, heap + at, heap + end);
+		touch(b, map + at, map + end);
+	}
+	/* 512K chunks to 4M (2 in the first 1M, then as the heap passes
+	 * them), 4M chunks at 4M and 8M, 64K chunks inside all of them; the
+	 * 4M reserved at 12M gets 88K of heap: one 64K page. */
+	TAP_CHECK(ts_sim_promotions(a, 0, ALL, 3) == 2 &&
+		  ts_sim_promotions(a, 0, ALL, 2) == 24 &&
+		  ts_sim_promotions(a, 0, ALL, 1) == 193,
+		  "one 12 MB brk heap: 2 x 4M, 24 x 512K, 193 x 64K (%llu %llu %llu)",
+		  (unsigned long long)ts_sim_promotions(a, 0, ALL, 3),
+		  (unsigned long long)ts_sim_promotions(a, 0, ALL, 2),
+		  (unsigned long long)ts_sim_promotions(a, 0, ALL, 1));
+	for (unsigned p = S64K; p <= THP; p++)
+		for (unsigned l = 1; l <= 3; l++)
+			same &= ts_sim_promotions(a, 0, p, l) ==
+				ts_sim_promotions(b, 0, p, l);
+	TAP_CHECK(same, "mappings that continue the heap promote as the brk "
+		  "heap does, under every policy");
+	TAP_CHECK(ts_sim_walks(a, 0, S4M, false) ==
+		  ts_sim_walks(b, 0, S4M, false), "and miss the same");
+	TAP_CHECK(!ts_sim_grow(b, map + 13 * M, map + 14 * M) &&
+		  ts_sim_mapped(b, 0, S64K, map + 13 * M) == -1,
+		  "a mapping past a gap is an object of its own");
+	ts_sim_free(a);
+	ts_sim_free(b);
+
+	a = start(alpha_like);
+	host_extent.start = 256 * M;
+	host_extent.end = 260 * M;
+	host_extent.dir = -1;
+	ts_sim_access(a, 260 * M - 8, false, 1);
+	host_extent.end = 0;
+	TAP_CHECK(!ts_sim_grow(a, 260 * M, 264 * M),
+		  "nothing grows a stack upwards");
+	ts_sim_free(a);
+}
+
+/* Counts of one policy: walks, every TLB's, promotions, demotions. */
+static bool same_policy(struct ts_sim *a, unsigned pa, struct ts_sim *b,
+			unsigned pb)
+{
+	for (int st = 0; st < 2; st++)
+		if (ts_sim_walks(a, 0, pa, st) != ts_sim_walks(b, 0, pb, st))
+			return false;
+	for (unsigned t = 0; t < 2; t++) {
+		const struct ts_tlb *x = ts_sim_tlb(a, 0, pa, t);
+		const struct ts_tlb *y = ts_sim_tlb(b, 0, pb, t);
+
+		if (x->accesses != y->accesses || x->misses != y->misses)
+			return false;
+	}
+	for (unsigned l = 1; l < 4; l++)
+		if (ts_sim_promotions(a, 0, pa, l) !=
+		    ts_sim_promotions(b, 0, pb, l) ||
+		    ts_sim_demotions(a, 0, pa, l) !=
+		    ts_sim_demotions(b, 0, pb, l))
+			return false;
+	return true;
+}
+
+static void subset(void)
+{
+	static struct ts_model full, part;
+	struct ts_buf err = { 0 };
+	struct ts_sim *a, *b;
+	uint32_t x = 1;
+	bool ok;
+
+	ok = ts_model_parse(&full, alpha_like, &err) &&
+	     ts_model_parse(&part, alpha_like, &err) &&
+	     ts_models_select(&part, 1, "4M,64K,thp-always", &err);
+	TAP_CHECK(ok && part.npolicies == 3, "a subset of three policies %s",
+		  err.s ? err.s : "");
+	if (!ok)
+		return;
+	a = ts_sim_new(&full, 1);
+	b = ts_sim_new(&part, 1);
+	/* A mixed stream: a mapping, a growing heap, fetches, repeats, a
+	 * partial unmap; the same to both. */
+	for (int round = 0; round < 4; round++) {
+		struct ts_sim *s[2] = { a, b };
+
+		for (int k = 0; k < 2; k++) {
+			ts_sim_map(s[k], 64 * M, 80 * M, 0);
+			ts_sim_brk(s[k], 128 * M + round * 3 * M,
+				   128 * M + (round + 1) * 3 * M);
+		}
+		for (int i = 0; i < 200000; i++) {
+			uint64_t addr;
+			bool instr;
+
+			x = x * 1103515245u + 12345u;
+			instr = (x >> 8) % 7 == 0;
+			addr = instr ? 32 * M + (x >> 10) % (256 * K) :
+			       (x & 1) ? 64 * M + (x >> 4) % (16 * M) :
+			       128 * M + (x >> 4) % ((round + 1) * 3 * M);
+			for (int k = 0; k < 2; k++)
+				ts_sim_access(s[k], addr, instr, 1 + (x >> 29));
+		}
+		for (int k = 0; k < 2; k++)
+			ts_sim_unmap(s[k], 70 * M, 70 * M + 200 * K);
+	}
+	/* kept in the model file's order: 64K, 4M, thp-always */
+	TAP_CHECK(same_policy(a, S64K, b, 0) && same_policy(a, S4M, b, 1) &&
+		  same_policy(a, THP, b, 2),
+		  "the subset counts exactly what they count beside the others");
+	TAP_CHECK(ts_sim_promotions(a, 0, S4M, 3) > 0 &&
+		  ts_sim_demotions(a, 0, S4M, 3) > 0,
+		  "(the stream promotes and demotes 4M pages)");
+	ts_sim_free(a);
+	ts_sim_free(b);
+}
+
 int main(void)
 {
 	promotion();
 	strided();
 	growing();
 	hierarchy();
+	merged();
+	subset();
 	return tap_done();
 }
