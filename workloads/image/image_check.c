@@ -1,7 +1,9 @@
 /* image_check.c - sp-image-check: verifies the image workload's output, a
- * PPM that must be the input turned 90 degrees clockwise, against the
- * input formula itself (not the input file, not ImageMagick): the size,
- * every pixel by index arithmetic, and nothing after the last pixel. */
+ * PPM that must be the input turned 90 degrees clockwise -r TURNS times
+ * (once unless given; the manifest's counts leave it turned once), against
+ * the input formula itself (not the input file, not ImageMagick): the
+ * size, every pixel by index arithmetic, and nothing after the last
+ * pixel. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -39,11 +41,11 @@ int main(int argc, char **argv)
 {
 	struct image_args a;
 	unsigned char *row;
-	long w, h, maxval;
+	long w, h, maxval, want_w, want_h;
 	uint64_t sum = 0;
 	FILE *f;
 
-	image_parse_args(argc, argv, 0, &a);
+	image_parse_args(argc, argv, IMAGE_CHECK, &a);
 	check_begin("sp-image-check", a.path);
 	f = fopen(a.path, "rb");
 	if (!f)
@@ -53,21 +55,27 @@ int main(int argc, char **argv)
 	w = header_num(f);
 	h = header_num(f);
 	maxval = header_num(f);
-	if (w != a.height || h != a.width)
+	want_w = a.turns % 2 ? a.height : a.width;
+	want_h = a.turns % 2 ? a.width : a.height;
+	if (w != want_w || h != want_h)
 		check_fail("size is %ldx%ld, expected %ldx%ld "
-			   "(the input turned)", w, h, a.height, a.width);
+			   "(the input turned %ld times)", w, h, want_w, want_h,
+			   a.turns);
 	if (maxval != 255)
 		check_fail("maxval is %ld, expected 255", maxval);
 	row = malloc((size_t)w * 3);
 	if (!row)
 		check_fail("out of memory");
-	/* Output (X, Y) shows input (x = Y, y = height - 1 - X). */
+	/* One turn: output (X, Y) shows input (x = Y, y = height - 1 - X). */
 	for (long y_out = 0; y_out < h; y_out++) {
 		if (fread(row, 3, (size_t)w, f) != (size_t)w)
 			check_fail("truncated at row %ld of %ld", y_out, h);
 		for (long x_out = 0; x_out < w; x_out++) {
-			uint32_t want = image_pixel(a.seed, y_out,
-						    a.height - 1 - x_out);
+			long x, y;
+			uint32_t want;
+
+			image_turned_from(&a, x_out, y_out, &x, &y);
+			want = image_pixel(a.seed, x, y);
 			uint32_t got = (uint32_t)row[3 * x_out] << 16 |
 				       (uint32_t)row[3 * x_out + 1] << 8 |
 				       row[3 * x_out + 2];

@@ -39,7 +39,7 @@ int main(int argc, char **argv)
 	unsigned char *row;
 	FILE *f;
 
-	image_parse_args(argc, argv, 1, &a);
+	image_parse_args(argc, argv, IMAGE_GEN, &a);
 	snprintf(path, sizeof(path), "%s/magick", a.path);
 	if (mkdir(path, 0755) && errno != EEXIST)
 		die("cannot create", path);

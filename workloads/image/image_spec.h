@@ -7,15 +7,51 @@
 
 #include "rng.h"
 
+/* The most quarter turns one run may make (-r). */
+#define IMAGE_MAX_TURNS 100000
+
 struct image_args {
-	long width, height;	/* of the input; the output is height x width */
+	long width, height;	/* of the input */
+	long turns;		/* -r: quarter turns clockwise, one at a time */
 	uint64_t seed;
-	const char *path;	/* -o DIR for the generator, FILE for the check */
+	const char *path;	/* -o DIR for the generator, -o FILE for the
+				 * run, the check's operand FILE */
+	const char *input;	/* -i DIR: the run's input folder */
 };
 
-/* Parses argv; on bad input prints one line and exits 2.  gen: the
- * generator's form (-o DIR); otherwise the check's (one positional FILE). */
-void image_parse_args(int argc, char **argv, int gen, struct image_args *a);
+/* Which program's command line: the check's (one operand, FILE), the
+ * generator's (-o DIR) or the run's (-i DIR -o FILE, no seed). */
+enum image_form { IMAGE_CHECK, IMAGE_GEN, IMAGE_RUN };
+
+/* Parses argv for form; on bad input prints one line and exits 2. */
+void image_parse_args(int argc, char **argv, enum image_form form,
+		      struct image_args *a);
+
+/* The input pixel (x, y) that pixel (X, Y) of the input turned clockwise
+ * a quarter turn `turns` times shows; the output is height x width for an
+ * odd number of turns, width x height for an even one. */
+static inline void image_turned_from(const struct image_args *a, long X,
+				     long Y, long *x, long *y)
+{
+	switch (a->turns % 4) {
+	case 0:
+		*x = X;
+		*y = Y;
+		break;
+	case 1:
+		*x = Y;
+		*y = a->height - 1 - X;
+		break;
+	case 2:
+		*x = a->width - 1 - X;
+		*y = a->height - 1 - Y;
+		break;
+	default:
+		*x = a->width - 1 - Y;
+		*y = X;
+		break;
+	}
+}
 
 /* The three 8-bit samples (R, G, B) of input pixel (x, y), packed in the
  * low 24 bits: a smooth gradient with seeded noise, so that both a wrong

@@ -37,7 +37,7 @@ int main(int argc, char **argv)
 	pid_t pid;
 
 	check_begin("sp-linker-check", NULL);
-	linker_parse_args(argc, argv, 0, &a);
+	linker_parse_args(argc, argv, LINKER_CHECK, &a);
 	if (access(a.path, X_OK))
 		check_fail("%s is not an executable file", a.path);
 	if (pipe(fds))

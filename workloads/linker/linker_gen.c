@@ -226,7 +226,7 @@ int main(int argc, char **argv)
 	static char real[PATH_MAX];
 	struct linker_args a;
 
-	linker_parse_args(argc, argv, 1, &a);
+	linker_parse_args(argc, argv, LINKER_GEN, &a);
 	if (mkdir(a.path, 0777) && errno != EEXIST)
 		die("cannot create", a.path);
 	if (!realpath(a.path, real))

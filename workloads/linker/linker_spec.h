@@ -15,15 +15,25 @@
  * these objects (about 1.9 KB); --mb divides by it. */
 #define LINKER_BYTES_PER_FUNC 1900
 
+/* The most links one run may repeat (-r). */
+#define LINKER_MAX_LINKS 1000
+
 struct linker_args {
 	long units;		/* generated C files */
+	long links;		/* -r: how many times the run links them */
 	uint64_t seed;
-	const char *path;	/* -o: input folder (gen) or a.out (check) */
+	const char *path;	/* -o: input folder (gen) or a.out (run);
+				 * the check's operand, a.out */
+	const char *input;	/* -i: the run's input folder */
 };
 
-/* Parses argv; on bad input prints one line and exits 2.  gen: the
- * generator's form (-o DIR); otherwise the check's (one positional A.OUT). */
-void linker_parse_args(int argc, char **argv, int gen, struct linker_args *a);
+/* Which program's command line: the check's (one operand, A.OUT), the
+ * generator's (-o DIR) or the run's (-i DIR -o FILE, no seed). */
+enum linker_form { LINKER_CHECK, LINKER_GEN, LINKER_RUN };
+
+/* Parses argv for form; on bad input prints one line and exits 2. */
+void linker_parse_args(int argc, char **argv, enum linker_form form,
+		       struct linker_args *a);
 
 /* The r-th random number of object (unit, item); items: 0..7 the data
  * table, 8 the helper's constant, 16 + 4 f .. the function f's. */

@@ -1,7 +1,10 @@
-"""Tests of sp-linker-gen and sp-linker-check: ld.bfd links the generated
-objects into a program the check accepts; a damaged program, objects of
-another seed or a wrong size fail it, as a missing object fails the
-link. (test_contract.py holds what every workload's tests share.)"""
+"""Tests of sp-linker-gen, sp-linker-run and sp-linker-check: ld.bfd links
+the generated objects into a program the check accepts; a damaged program,
+objects of another seed or a wrong size fail it, as a missing object fails
+the link; sp-linker-run links -r times in one process (ld.bfd exec'd again
+after each link that succeeds, never after one that fails), one link's
+memory at a time. (test_contract.py holds what every workload's tests
+share.)"""
 import functools
 import os
 import re
@@ -9,7 +12,7 @@ import subprocess
 
 import pytest
 
-from testkit import (TINY_ARGS, assert_check_fails, manifest, read_bytes,
+from testkit import (BIN, TINY_ARGS, assert_check_fails, manifest, read_bytes,
                      read_text, run)
 
 MANIFEST = manifest(__file__)
@@ -85,7 +88,57 @@ def test_mb_picks_units(tmp_path):
 
 
 def test_manifest_linker_and_sizes():
-    assert MANIFEST["run"]["command"][0] == "/usr/bin/ld.bfd"
+    assert MANIFEST["run"]["command"][0] == "{bin}/sp-linker-run"
     sizes = MANIFEST["sizes"]
-    assert sizes["ref"]["args"] == ["--mb", "{ref_mb}"]
+    assert sizes["paper"]["args"] == ["-n", "88", "-r", "5"]
+    assert sizes["ref"]["args"] == ["--mb", "{ref_mb}", "-r", "10"]
+    assert "-r" not in sizes["test"]["args"]          # one link
     assert 92 < sizes["ref"]["ref_ratio"] < 93
+
+
+def link(values, *extra, env=None, out=None):
+    """sp-linker-run on the inputs in values, ld.so telling each program
+    it starts (LD_DEBUG=files); the process, its output's wait4 usage and
+    the pids that started ld.bfd, one for each link."""
+    env = dict(env or os.environ, LD_DEBUG="files")
+    proc = subprocess.Popen([os.path.join(BIN, "sp-linker-run"), *TINY, *extra,
+                             "-i", values["input"], "-o", str(out)],
+                            stderr=subprocess.PIPE, text=True, env=env)
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    pids = re.findall(r"^ *(\d+):\s+transferring control: /usr/bin/ld.bfd$", err,
+                      re.M)
+    return proc, err, usage, [int(p) for p in pids]
+
+
+def test_links_repeat_in_one_process(linked, tmp_path):
+    proc, err, many, pids = link(linked, "-r", "3", out=tmp_path / "a.out")
+    assert proc.returncode == 0, err
+    assert pids == [proc.pid] * 3       # three links, one process
+    assert check(tmp_path / "a.out").returncode == 0
+    assert (tmp_path / "a.out").read_bytes() == read_bytes(linked["out"], "a.out")
+    _, _, one, pids = link(linked, out=tmp_path / "b.out")
+    assert len(pids) == 1
+    # one link's memory at a time (each link a fresh image)
+    assert many.ru_maxrss < one.ru_maxrss + 4096, (one.ru_maxrss, many.ru_maxrss)
+
+
+def test_failed_link_is_not_repeated(linked, tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    rsp = read_text(linked["input"], "link.rsp")
+    gone = [w for w in rsp.splitlines() if w.endswith("u00001.o")][0]
+    (folder / "link.rsp").write_text(rsp.replace(gone, str(tmp_path / "u00001.o")))
+    proc, err, _, pids = link({"input": str(folder)}, "-r", "3",
+                              out=tmp_path / "a.out")
+    assert proc.returncode == 1 and "u00001.o" in err
+    assert pids == [proc.pid]
+
+
+def test_run_refuses_input_of_another_size(linked, tmp_path):
+    proc = run("sp-linker-run", "-n", "3", "-i", linked["input"], "-o",
+               str(tmp_path / "a.out"))
+    assert proc.returncode == 1
+    assert proc.stderr.endswith("it was made for other arguments\n")
+    assert not (tmp_path / "a.out").exists()

@@ -1,5 +1,7 @@
 """Tests of the web workload: a tiny site served by merecat to httperf passes
-sp-web-check; a damaged report or server log fails it; a failing run (a
+sp-web-check; a damaged report or server log fails it, as does a file of
+the site whose served bytes differ from what the generator wrote (the
+check's content pass); a failing run (a
 missing file, a load generator that cannot start or hangs) exits non-zero
 and leaves no server or load generator behind; the run and check refuse
 bad arguments; the generator is seeded and its expectation matches its
@@ -8,6 +10,7 @@ what every workload's tests share.)"""
 import json
 import os
 import pathlib
+import shutil
 import signal
 import subprocess
 import time
@@ -62,8 +65,8 @@ def served(tiny):
     return pathlib.Path(tiny.folders(MANIFEST)["out"])
 
 
-def check(site, out):
-    return prog("sp-web-check", str(site), str(out))
+def check(site, out, *extra, **kw):
+    return prog("sp-web-check", "-s", "7", *extra, str(site), str(out), **kw)
 
 
 @pytest.fixture
@@ -142,6 +145,85 @@ def test_other_trace_fails(site, copy, tmp_path):
     assert_check_fails(check(other, copy), "expected 301 of each")
 
 
+def most_requested(site):
+    paths = (site / "trace.wlog").read_bytes().rstrip(b"\0").split(b"\0")
+    counts = {}
+    for p in paths:
+        counts[p.decode()] = counts.get(p.decode(), 0) + 1
+    return max(counts, key=lambda p: counts[p])
+
+
+def changed_site(site, tmp_path, change, path=None):
+    """A copy of the site (at tmp_path/site) whose file path (the one the
+    trace requests most often, unless given) change() turned into other
+    bytes after generation: what the check's own server then serves."""
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    path = path or most_requested(site)
+    victim = copy / ("docs" + path)
+    victim.write_bytes(change(victim.read_bytes()))
+    return copy, path
+
+
+def flip_middle_byte(data):
+    at = len(data) // 2
+    return data[:at] + bytes([data[at] ^ 0x20]) + data[at + 1:]
+
+
+def test_content_pass_serves_the_generators_bytes(site, served, tmp_path):
+    # a server of the check's own; none left behind, nor its folder
+    proc = check(site, served, env=dict(os.environ, TMPDIR=str(tmp_path)))
+    assert proc.returncode == 0, proc.stderr
+    files = len((site / "files.txt").read_text().splitlines())
+    assert f"; {files} files served as generated (the 10 most requested, " \
+        f"{files - 10} sampled)" in proc.stdout
+    assert leftovers(site) == [] and list(tmp_path.iterdir()) == []
+
+
+def test_one_changed_byte_served_fails(site, served, tmp_path):
+    copy, path = changed_site(site, tmp_path, flip_middle_byte)
+    proc = check(copy, served, env=dict(os.environ, TMPDIR=str(tmp_path)))
+    assert_check_fails(proc, f"content pass: GET {path}: byte ")
+    assert "differs from what the generator wrote" in proc.stderr
+    assert leftovers(copy) == [] and sorted(tmp_path.iterdir()) == [copy]
+
+
+def test_sampled_file_changed_fails(site, served, tmp_path):
+    # the tiny site has fewer files than the sample: every file is fetched
+    last = (site / "files.txt").read_text().split()[-2]
+    assert last != most_requested(site)
+    copy, _ = changed_site(site, tmp_path, flip_middle_byte, last)
+    assert_check_fails(check(copy, served), f"GET {last}: byte ")
+
+
+def test_short_file_served_fails(site, served, tmp_path):
+    copy, path = changed_site(site, tmp_path, lambda data: data[:-1])
+    proc = check(copy, served)
+    assert_check_fails(proc, f"GET {path}: ")
+    assert "bytes served, the generator wrote" in proc.stderr
+
+
+def test_missing_file_served_fails(site, served, tmp_path):
+    copy, path = changed_site(site, tmp_path, lambda data: data)
+    os.unlink(str(copy / "docs") + path)
+    assert_check_fails(check(copy, served), f"GET {path}: status 404")
+
+
+def test_content_pass_without_server_fails(site, served):
+    assert_check_fails(check(site, served, "--merecat", "/nonexistent/merecat"),
+                       "content pass: cannot run /nonexistent/merecat")
+
+
+def test_content_pass_without_listing_fails(site, served, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    (copy / "files.txt").write_text(
+        (site / "files.txt").read_text().replace(" ", " 1", 1))
+    assert_check_fails(check(copy, served), "files.txt: ")
+    (copy / "files.txt").unlink()
+    assert_check_fails(check(copy, served), "run the prepare step again")
+
+
 def test_missing_file_fails_run_and_stops_server(site, tmp_path):
     broken = tmp_path / "broken"
     os.symlink(site / "trace.wlog", tmp_path / "trace.wlog")
@@ -212,6 +294,11 @@ def test_generator_is_seeded_and_consistent(tmp_path):
     pages = [-(-b // 4096) * 4096 for b in sizes.values()]
     assert sum(pages) >= 2**20 > sum(pages) - max(pages)   # --mb 1: 1 MiB
     assert sum(sizes[p.decode()] for p in paths) == e["bytes"]
+    listed = [ln.split() for ln in (dirs[0] / "files.txt").read_text().splitlines()]
+    assert {p: int(b) for p, b in listed} == sizes
+    # in the generator's order: file 0, 1, 2, ...
+    assert [int(p.split("/f")[1].split(".")[0]) for p, _ in listed] == \
+        list(range(len(sizes)))
     ordered = sorted(sizes.values())
     assert ordered[-1] > 10 * ordered[len(ordered) // 2]   # a heavy tail
 
@@ -228,6 +315,8 @@ def test_default_requests_twice_the_files(tmp_path):
     ("sp-web-run", ["-i", "/tmp", "-o", "/tmp", "--timeout", "0"]),
     ("sp-web-run", ["-i", "/tmp", "-o", "/tmp", "extra"]),
     ("sp-web-check", []),
+    ("sp-web-check", ["-s", "x", "/tmp", "/tmp"]),
+    ("sp-web-check", ["--bogus", "/tmp", "/tmp"]),
 ])
 def test_bad_run_or_check_arguments_exit_2(name, args):
     proc = prog(name, *args)

@@ -3,7 +3,9 @@
  * that fills --mb MiB once each file is rounded up to whole 4 KiB pages
  * (what a server mapping every file holds); trace.wlog, the request trace in httperf's --wlog form
  * (NUL-terminated paths): every file once plus Zipf-popular repeats,
- * shuffled; and expect.txt, what httperf must report when all is served. */
+ * shuffled; files.txt, each file's path and size in bytes (its content
+ * follows from them, web_content.h); and expect.txt, what httperf must
+ * report when all is served. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -16,6 +18,7 @@
 #include "atomic_file.h"
 #include "cli_size.h"
 #include "rng.h"
+#include "web_content.h"
 
 #define MAX_REQUESTS 100000000L
 #define FILES_PER_DIR 64
@@ -32,7 +35,7 @@
 
 struct file {
 	long bytes;
-	char path[48];
+	char path[WEB_PATH_MAX];
 };
 
 static const char *prog = "sp-web-gen";
@@ -60,17 +63,15 @@ static const char *suffix(long bytes)
 	return bytes < 16384 ? "html" : bytes < 262144 ? "gif" : "pdf";
 }
 
-/* A file's content: its own path and line numbers, so that every file
- * differs and a misplaced byte range would show. */
+/* A file's content: web_content.h's, which the check holds served bytes
+ * to. */
 static void write_file(const char *root, const struct file *fl, char *buf)
 {
 	char full[4200];
-	long n = 0;
 	FILE *f;
 
 	snprintf(full, sizeof(full), "%s%s", root, fl->path);
-	for (long line = 0; n < fl->bytes; line++)
-		n += snprintf(buf + n, 80, "%s line %ld\n", fl->path, line);
+	web_content(fl->path, fl->bytes, buf);
 	f = fopen(full, "w");
 	if (!f)
 		die("cannot create", full);
@@ -144,7 +145,7 @@ int main(int argc, char **argv)
 	cdf = malloc(sizeof(*cdf) * (size_t)nfiles);
 	rank = malloc(sizeof(*rank) * (size_t)nfiles);
 	trace = malloc(sizeof(*trace) * (size_t)requests);
-	buf = malloc(MAX_BYTES + 128);
+	buf = malloc(MAX_BYTES + WEB_LINE_MAX);
 	if (!files || !cdf || !rank || !trace || !buf) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		return 1;
@@ -209,6 +210,16 @@ int main(int argc, char **argv)
 		fputc('\0', f);
 		served += files[trace[i]].bytes;
 	}
+	if (fclose(f))
+		die("cannot write", path);
+
+	/* What the check's content pass holds the served files to. */
+	snprintf(path, sizeof(path), "%s/files.txt", dir);
+	f = fopen(path, "w");
+	if (!f)
+		die("cannot create", path);
+	for (long i = 0; i < nfiles; i++)
+		fprintf(f, "%s %ld\n", files[i].path, files[i].bytes);
 	if (fclose(f))
 		die("cannot write", path);
 

@@ -12,20 +12,16 @@
  * server as its parent and httperf as its child instead.
  * Usage: sp-web-run -i INPUT_DIR -o OUT_DIR [--timeout S]
  *        [--merecat PATH] [--httperf PATH] */
-#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <netinet/in.h>
 #include <poll.h>
-#include <pwd.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -33,9 +29,7 @@
 
 #include "cli.h"
 #include "web_report.h"
-
-/* The server must answer within this: a TCG guest on a busy host took over 10 s. */
-#define READY_MS 60000
+#include "web_server.h"
 
 struct options {
 	const char *input, *out, *merecat, *httperf;
@@ -138,35 +132,6 @@ static void on_signal(int sig)
 	stop_signal = sig;
 }
 
-/* A port free on 127.0.0.1 now; the server binds it a moment later. */
-static int pick_port(void)
-{
-	struct sockaddr_in sa = { .sin_family = AF_INET };
-	socklen_t len = sizeof(sa);
-	int fd = socket(AF_INET, SOCK_STREAM, 0), port = -1;
-
-	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (fd >= 0 && !bind(fd, (struct sockaddr *)&sa, sizeof(sa)) &&
-	    !getsockname(fd, (struct sockaddr *)&sa, &len))
-		port = ntohs(sa.sin_port);
-	if (fd >= 0)
-		close(fd);
-	return port;
-}
-
-static int answers(int port)
-{
-	struct sockaddr_in sa = { .sin_family = AF_INET };
-	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), ok;
-
-	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	sa.sin_port = htons((uint16_t)port);
-	ok = fd >= 0 && !connect(fd, (struct sockaddr *)&sa, sizeof(sa));
-	if (fd >= 0)
-		close(fd);
-	return ok;
-}
-
 /* Whether the process watched by fds[i] has exited, for a slot without a
  * pidfd (fd -1, which poll ignores). */
 static int exited_without_pidfd(int i)
@@ -263,13 +228,13 @@ static void controller(const struct options *o, pid_t server, int port,
 		fail("the server is gone before it started");
 	fds[0].fd = server_fd;
 	start = now_ms();
-	while (!answers(port)) {
+	while (!web_answers(port)) {
 		if (wait_exit(fds, 1, 10) == 0)
 			fail("the server exited at start (see %s/server.log)",
 			     o->out);
-		if (now_ms() - start > READY_MS)
+		if (now_ms() - start > WEB_READY_MS)
 			fail("the server did not answer on port %d within "
-			     "%d s", port, READY_MS / 1000);
+			     "%d s", port, WEB_READY_MS / 1000);
 	}
 	start_httperf(o, port, e);
 	hfd = (int)syscall(SYS_pidfd_open, httperf_pid, 0);
@@ -300,24 +265,6 @@ static void controller(const struct options *o, pid_t server, int port,
 	_exit(0);
 }
 
-static void write_config(const char *path, int port)
-{
-	struct passwd *pw = getpwuid(geteuid());
-	FILE *f = fopen(path, "w");
-
-	if (!f || !pw) {
-		fprintf(stderr, "%s: cannot write %s: %s\n", prog, path,
-			strerror(errno));
-		exit(1);
-	}
-	fprintf(f, "hostname = 127.0.0.1\nport = %d\nusername = \"%s\"\n"
-		"compression-level = 0\n", port, pw->pw_name);
-	if (fclose(f)) {
-		fprintf(stderr, "%s: cannot write %s\n", prog, path);
-		exit(1);
-	}
-}
-
 int main(int argc, char **argv)
 {
 	char conf[4200], log[4200], pidf[4200], docs[4200], err[600];
@@ -332,7 +279,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;
 	}
-	port = pick_port();
+	port = web_pick_port();
 	if (port < 0) {
 		fprintf(stderr, "%s: no free port on 127.0.0.1: %s\n", prog,
 			strerror(errno));
@@ -342,7 +289,10 @@ int main(int argc, char **argv)
 	snprintf(log, sizeof(log), "%s/server.log", o.out);
 	snprintf(pidf, sizeof(pidf), "%s/merecat.pid", o.out);
 	snprintf(docs, sizeof(docs), "%s/docs", o.input);
-	write_config(conf, port);
+	if (web_write_config(conf, port, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return 1;
+	}
 	logfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	errfd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
 	if (logfd < 0 || errfd < 0) {
@@ -369,8 +319,7 @@ int main(int argc, char **argv)
 	sigprocmask(SIG_SETMASK, &old_mask, NULL);
 	dup2(logfd, STDOUT_FILENO);
 	dup2(logfd, STDERR_FILENO);
-	execl(o.merecat, o.merecat, "-n", "-f", conf, "-l", "info", "-P", pidf,
-	      docs, (char *)NULL);
+	web_exec_server(o.merecat, conf, pidf, docs);
 	dprintf(errfd, "%s: cannot run %s: %s\n", prog, o.merecat,
 		strerror(errno));
 	return 1;
