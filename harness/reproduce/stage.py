@@ -57,6 +57,9 @@ class Stage:
     folders: tuple[str, ...] = ()           # its result folders, listed in report.md
     optional_folders: tuple[str, ...] = ()  # of these, listed only where they exist
     paced: bool = True      # its time teaches the runner this host's pace
+    # a module of analysis/sections with section(rep), claims(rep) and csvs(rep), which the
+    # report methods below hand over to; a stage may override them instead
+    report_part: Any = None
 
     def expected(self, ctx: RunContext) -> Expected:
         return Expected()
@@ -69,10 +72,10 @@ class Stage:
         return Outcome()
 
     def section(self, rep: Any) -> str:
-        return ""
+        return self.report_part.section(rep) if self.report_part else ""
 
     def claims(self, rep: Any) -> list[tuple[str, ...]]:
-        return []
+        return self.report_part.claims(rep) if self.report_part else []
 
     def csvs(self, rep: Any) -> list[tuple[str, str, Any]]:
-        return []
+        return self.report_part.csvs(rep) if self.report_part else []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Iterator
 
-from analysis.sections import fragmented as report_part
+from analysis.sections import fragmented as fragmented_report
 from harness.driver.engine.experiment import Experiment
 from harness.driver.engine.plan import pending
 from harness.driver.errors import UserError
@@ -76,6 +76,7 @@ def run_fragmented(ctx: RunContext, exp: Experiment) -> None:
 class Fragmented(Stage):
     name = "fragmented"
     folders = ("fragmented",)
+    report_part = fragmented_report
 
     def plan(self, s: Any) -> Any:
         return plans.plan(s, s.workloads, ["base", "thp"], ["fragmented"])
@@ -86,15 +87,6 @@ class Fragmented(Stage):
     def run(self, ctx: RunContext) -> Outcome:
         return Outcome(plans.run_host(ctx, self.name, self.plan(ctx.settings),
                                       lambda exp: run_fragmented(ctx, exp)))
-
-    def section(self, rep: Any) -> str:
-        return report_part.section(rep)
-
-    def claims(self, rep: Any) -> list[tuple[str, ...]]:
-        return report_part.claims(rep)
-
-    def csvs(self, rep: Any) -> list[tuple[str, str, Any]]:
-        return report_part.csvs(rep)
 
 
 registry.register(Fragmented())

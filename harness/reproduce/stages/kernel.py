@@ -7,7 +7,7 @@ import dataclasses
 import os
 from typing import Any
 
-from analysis.sections import kernel as report_part
+from analysis.sections import kernel as kernel_report
 from harness.driver import config
 from harness.driver.engine.estimate import clock
 from harness.driver.engine.plan import pending
@@ -52,6 +52,7 @@ def _failed_checks(folder: str, since: int) -> int:
 class Kernel(Stage):
     name = "kernel"
     folders = ("kernel-stock", PATCHED)
+    report_part = kernel_report
     optional_folders = ("kernel-stock",)    # reproduce boots stock for the adversaries alone
     paced = False
 
@@ -108,15 +109,6 @@ class Kernel(Stage):
             if adversary.run(folder, 3 if s.quick else 5, s.guest_mem, s.guest_timeout):
                 out.broken.append(ADVERSARY)
         return out
-
-    def section(self, rep: Any) -> str:
-        return report_part.section(rep)
-
-    def claims(self, rep: Any) -> list[tuple[str, ...]]:
-        return report_part.claims(rep)
-
-    def csvs(self, rep: Any) -> list[tuple[str, str, Any]]:
-        return report_part.csvs(rep)
 
 
 registry.register(Kernel())

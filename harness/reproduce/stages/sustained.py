@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any, Optional
 
-from analysis.sections import sustained as report_part
+from analysis.sections import sustained as sustained_report
 from harness.driver.engine import sustained
 from harness.records import ResultFolder
 from harness.reproduce import registry
@@ -19,6 +19,7 @@ def _size_runs(s: Any) -> tuple[str, int]:
 class Sustained(Stage):
     name = "sustained"
     folders = ("sustained",)
+    report_part = sustained_report
 
     def skipped(self, ctx: RunContext) -> Optional[str]:
         return None if os.geteuid() == 0 else "needs root"
@@ -43,15 +44,6 @@ class Sustained(Stage):
         size, runs = _size_runs(s)
         return Outcome(sustained.experiment(folder, sustained.SCHEMES, size, runs, s.seed,
                                             s.sample_ms, ctx.argv))
-
-    def section(self, rep: Any) -> str:
-        return report_part.section(rep)
-
-    def claims(self, rep: Any) -> list[tuple[str, ...]]:
-        return report_part.claims(rep)
-
-    def csvs(self, rep: Any) -> list[tuple[str, str, Any]]:
-        return report_part.csvs(rep)
 
 
 registry.register(Sustained())

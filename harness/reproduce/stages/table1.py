@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from analysis.sections import table1 as report_part
+from analysis.sections import table1 as table1_report
 from harness.reproduce import plans, registry
 from harness.reproduce.stage import Expected, Outcome, RunContext, Stage
 
@@ -12,6 +12,7 @@ from harness.reproduce.stage import Expected, Outcome, RunContext, Stage
 class Table1(Stage):
     name = "table1"
     folders = ("table1",)
+    report_part = table1_report
 
     def plan(self, s: Any) -> Any:
         pols = ["base", "thp"] + (["resv"] if plans.has_resv() else [])
@@ -22,15 +23,6 @@ class Table1(Stage):
 
     def run(self, ctx: RunContext) -> Outcome:
         return Outcome(plans.run_host(ctx, self.name, self.plan(ctx.settings)))
-
-    def section(self, rep: Any) -> str:
-        return report_part.section(rep)
-
-    def claims(self, rep: Any) -> list[tuple[str, ...]]:
-        return report_part.claims(rep)
-
-    def csvs(self, rep: Any) -> list[tuple[str, str, Any]]:
-        return report_part.csvs(rep)
 
 
 registry.register(Table1())

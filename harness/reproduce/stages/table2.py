@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from analysis import paper
-from analysis.sections import table2 as report_part
+from analysis.sections import table2 as table2_report
 from harness.driver.system import policies
 from harness.reproduce import plans, registry
 from harness.reproduce.stage import Expected, Outcome, RunContext, Stage
@@ -35,6 +35,7 @@ def single_policies() -> list[str]:
 class Table2(Stage):
     name = "table2"
     folders = ("table2",)
+    report_part = table2_report
 
     def plan(self, s: Any) -> Any:
         names, single = table2_workloads(s.workloads), single_policies()
@@ -53,15 +54,6 @@ class Table2(Stage):
     def run(self, ctx: RunContext) -> Outcome:
         p = self.plan(ctx.settings)
         return Outcome(plans.run_host(ctx, self.name, p)) if p else Outcome()
-
-    def section(self, rep: Any) -> str:
-        return report_part.section(rep)
-
-    def claims(self, rep: Any) -> list[tuple[str, ...]]:
-        return report_part.claims(rep)
-
-    def csvs(self, rep: Any) -> list[tuple[str, str, Any]]:
-        return report_part.csvs(rep)
 
 
 registry.register(Table2())
