@@ -11,22 +11,8 @@ from testkit import load, workload_names
 
 MIN_SECONDS = 1.0
 
-# Rows known to be short, each failing here until its run is made longer:
-# strict, so that the row that is fixed must leave this list.
-KNOWN_SHORT = {
-    "tree": "0.47 s at paper, 0.49 s at ref: not yet repeated (issue 41)",
-}
 
-
-def cases():
-    for name in workload_names():
-        marks = ()
-        if name in KNOWN_SHORT:
-            marks = pytest.mark.xfail(strict=True, reason=KNOWN_SHORT[name])
-        yield pytest.param(name, marks=marks, id=name)
-
-
-@pytest.mark.parametrize("name", cases())
+@pytest.mark.parametrize("name", workload_names())
 def test_paper_run_lasts_a_second(name):
     paper = load(name)["sizes"]["paper"]
     assert "seconds" in paper, f"{name}: [sizes.paper] gives no seconds"
@@ -35,7 +21,7 @@ def test_paper_run_lasts_a_second(name):
         f"{name}: a paper-size run takes {paper['seconds']} s, under {MIN_SECONDS} s"
 
 
-@pytest.mark.parametrize("name", cases())
+@pytest.mark.parametrize("name", workload_names())
 def test_ref_run_lasts_a_second_where_measured(name):
     ref = load(name)["sizes"]["ref"]
     assert ref.get("seconds", MIN_SECONDS) >= MIN_SECONDS, \

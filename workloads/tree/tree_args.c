@@ -8,7 +8,7 @@
 #define MAX_NODES (1L << 30)
 /* Default operation count: about this many traversal node visits in all
  * (2% of the operations each walk the whole tree). */
-#define DEFAULT_VISITS 20000000.0
+#define DEFAULT_VISITS 50000000.0
 #define NO_OPS (~0ULL)
 
 /* --alloc pool|malloc */
