@@ -131,16 +131,7 @@ class ResultFolder:
         return [rec for _, rec in self._numbered(path, make)]
 
     def _numbered(self, path: str, make: Callable[[Any], R]) -> list[tuple[int, R]]:
-        out = []
-        for number, line in lines.read_lines(path):
-            try:
-                out.append((number, make(json.loads(line))))
-                continue
-            except ValueError as e:         # RecordError is one
-                reason = str(e) if isinstance(e, RecordError) else \
-                    f"not JSON ({getattr(e, 'msg', e)})"
-            lines.skip(BadLine(path, number, reason), self.warn, self.bad_lines)
-        return out
+        return lines.parse_lines(path, make, self.warn, self.bad_lines)
 
     def runs(self) -> list[RunRecord]:
         return self._records(self.runs_path, RunRecord.from_json)

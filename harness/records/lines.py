@@ -8,7 +8,10 @@ import errno
 import json
 import os
 import sys
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, TypeVar
+
+
+R = TypeVar("R")
 
 
 class FolderError(Exception):
@@ -126,23 +129,34 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
 Warn = Callable[[BadLine], None]
 
 
-def read_json_lines(path: str, warn: Optional[Warn] = warn_stderr,
-                    bad: Optional[list[BadLine]] = None) -> list[dict[str, Any]]:
-    """The JSON objects of a JSON-lines file. A line that is not one is skipped, passed to
+def parse_lines(path: str, make: Callable[[Any], R], warn: Optional[Warn] = warn_stderr,
+                bad: Optional[list[BadLine]] = None) -> list[tuple[int, R]]:
+    """(line number, make(object)) of each line of a JSON-lines file. A line that is not
+    JSON, or whose object make refuses with a ValueError (saying why), is skipped, passed to
     warn and appended to bad."""
     out = []
     for number, line in read_lines(path):
         try:
-            obj = json.loads(line)
+            out.append((number, make(json.loads(line))))
+            continue
+        except json.JSONDecodeError as e:
+            reason = f"not JSON ({e.msg})"
         except ValueError as e:
-            reason = f"not JSON ({getattr(e, 'msg', e)})"
-        else:
-            if isinstance(obj, dict):
-                out.append(obj)
-                continue
-            reason = "not a JSON object"
+            reason = str(e)
         skip(BadLine(path, number, reason), warn, bad)
     return out
+
+
+def _json_object(obj: Any) -> dict[str, Any]:
+    if not isinstance(obj, dict):
+        raise ValueError("not a JSON object")
+    return obj
+
+
+def read_json_lines(path: str, warn: Optional[Warn] = warn_stderr,
+                    bad: Optional[list[BadLine]] = None) -> list[dict[str, Any]]:
+    """The JSON objects of a JSON-lines file, the rest skipped as parse_lines does."""
+    return [obj for _, obj in parse_lines(path, _json_object, warn, bad)]
 
 
 def skip(line: BadLine, warn: Optional[Warn], bad: Optional[list[BadLine]]) -> None:

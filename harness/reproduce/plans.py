@@ -8,6 +8,7 @@ from harness.driver import manifest
 from harness.driver.engine.experiment import Context, Experiment
 from harness.driver.engine.plan import Plan
 from harness.driver.errors import UserError
+from harness.driver.kernel.build import guest_patched
 from harness.driver.system import policies
 from harness.reproduce.stage import Expected, RunContext
 
@@ -22,12 +23,8 @@ def has_resv() -> bool:
 
 def plan(s: Any, names: list[str], policy_names: list[str], states: list[str],
          kernel: str = "host", tlbsim: bool = False) -> Plan:
-    guest_patched = None
-    if kernel != "host":
-        from harness.driver.kernel.build import VARIANTS
-        guest_patched = VARIANTS[kernel][0]
     return Plan([manifest.find(n) for n in names],
-                policies.parse_list(",".join(policy_names), guest_patched),
+                policies.parse_list(",".join(policy_names), guest_patched(kernel)),
                 states, s.size, s.runs, s.warmup, s.seed, s.sample_ms, kernel=kernel,
                 tlbsim=tlbsim, shared_warmup=True)
 

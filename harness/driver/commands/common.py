@@ -7,6 +7,7 @@ from harness.driver.engine import spec2000
 from harness.driver.engine.experiment import Experiment
 from harness.driver.engine.plan import Plan
 from harness.driver.errors import UserError
+from harness.driver.kernel.build import guest_patched
 from harness.driver.system import memstate, policies
 
 
@@ -41,14 +42,7 @@ def add_run_options(r, default_size):
 
 def make_plan(args, workload_names):
     workloads = [manifest.find(n) for n in workload_names]
-    guest_patched = None
-    if args.kernel != "host":
-        from harness.driver.kernel.build import VARIANTS
-        if args.kernel not in VARIANTS:
-            raise UserError(f"unknown kernel '{args.kernel}'; known: host, "
-                            + ", ".join(VARIANTS))
-        guest_patched = VARIANTS[args.kernel][0]
-    return Plan(workloads, policies.parse_list(args.policy, guest_patched),
+    return Plan(workloads, policies.parse_list(args.policy, guest_patched(args.kernel)),
                 memstate.parse_list(args.state), args.size, args.runs, args.warmup,
                 args.seed, args.sample_ms, kernel=args.kernel,
                 tlbsim=getattr(args, "tlbsim", False),
@@ -64,6 +58,16 @@ def group_workloads(group, names):
     if not members:
         raise UserError(f"group {wanted} has no workloads")
     return list(names) + [n for n in members if n not in names]
+
+
+def named_workloads(args, command, example):
+    """The WORKLOAD arguments, then those of --group; one line when there are none."""
+    names = list(args.workloads)
+    if args.group:
+        names = group_workloads(args.group, names)
+    if not names:
+        raise UserError(f"{command} needs workloads or --group NAME, e.g. {example}")
+    return names
 
 
 def failed_exit(failed):

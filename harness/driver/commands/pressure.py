@@ -7,7 +7,6 @@ from harness.driver import manifest, paths
 from harness.driver.commands import common
 from harness.driver.engine import pressure
 from harness.driver.engine.experiment import build, writable
-from harness.driver.errors import UserError
 
 NAME = "pressure"
 
@@ -23,12 +22,7 @@ def add_parser(sub):
 
 
 def run(args):
-    names = list(args.workloads)
-    if args.group:
-        names = common.group_workloads(args.group, names)
-    if not names:
-        raise UserError("pressure needs workloads or --group NAME, e.g. "
-                        "'spbench pressure matrix'")
+    names = common.named_workloads(args, "pressure", "'spbench pressure matrix'")
     for n in names:
         manifest.find(n)
     out = os.path.abspath(args.out or os.path.join(paths.RESULTS,

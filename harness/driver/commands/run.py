@@ -4,7 +4,6 @@ import sys
 
 from harness.driver.commands import common
 from harness.driver.engine.experiment import Context, default_out
-from harness.driver.errors import UserError
 
 NAME = "run"
 
@@ -16,12 +15,8 @@ def add_parser(sub):
 
 
 def run(args):
-    names = list(args.workloads)
-    if args.group:
-        names = common.group_workloads(args.group, names)
-    if not names:
-        raise UserError("run needs workloads or --group NAME, e.g. 'spbench run matrix' "
-                        "or 'spbench run --group CINT2000'")
+    names = common.named_workloads(args, "run", "'spbench run matrix' or "
+                                   "'spbench run --group CINT2000'")
     plan = common.make_plan(args, names)
     out = os.path.abspath(args.out or default_out())
     argv = ["spbench"] + sys.argv[1:]

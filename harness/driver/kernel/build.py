@@ -23,6 +23,16 @@ VARIANTS = {"stock": (False, ["guest.config", "lean.config"]),
 SERIES_DIR = ".spbench-series"
 
 
+def guest_patched(kernel):
+    """For a plan's kernel: None for the host's own, else whether the built variant carries
+    the reservation patch (policies are then resolved by name, for that guest)."""
+    if kernel == "host":
+        return None
+    if kernel not in VARIANTS:
+        raise UserError(f"unknown kernel '{kernel}'; known: host, " + ", ".join(VARIANTS))
+    return VARIANTS[kernel][0]
+
+
 def variant_dir(variant):
     return os.path.join(config.kernel_dir(), variant)
 

@@ -34,10 +34,9 @@ def run_in_guest(plan, out, argv, mem, timeout, relay=None):
     accel, reason = kernel_boot.probe_accel(image)
     print(f"spbench: running the plan in the {plan.kernel} kernel under {accel.upper()} "
           f"({reason})", file=sys.stderr)
-    plan_path = write_plan(out, plan, argv, Context(
+    inner = jobs.guest_command(plan_job(plan, argv, Context(
         virt=accel, tlb_reach_kb=reach, scratch=GUEST_SCRATCH, build=False,
-        kernel_build=kernel_build.recorded_build(plan.kernel)))
-    inner = [jobs.SPBENCH, "guest-job", plan_path]
+        kernel_build=kernel_build.recorded_build(plan.kernel))), out)
     result = kernel_boot.boot(plan.kernel, inner, mem=mem, accel=accel, share=out,
                               timeout=timeout, echo=relay or True)
     if result.status != 0:
@@ -49,11 +48,15 @@ def run_in_guest(plan, out, argv, mem, timeout, relay=None):
     return result.status
 
 
+def plan_job(plan, argv, context):
+    """The guest job of a plan run."""
+    return GuestJob("plan", plan=plan.as_dict(), context=dataclasses.asdict(context),
+                    argv=list(argv))
+
+
 def write_plan(out, plan, argv, context):
-    """The guest job of a plan run, in out; its path."""
-    job = GuestJob("plan", plan=plan.as_dict(), context=dataclasses.asdict(context),
-                   argv=list(argv))
-    return jobs.guest_command(job, out)[-1]
+    """The guest job of a plan run, written in out; its path."""
+    return ResultFolder(out).write_guest_job(plan_job(plan, argv, context))
 
 
 def plan_of(job, path):
