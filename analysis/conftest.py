@@ -42,7 +42,7 @@ def counter(value):
 def record(workload, policy, wall, state="clean", size="test", rep=0, warmup=False,
            passed=True, load=None, store=None, anon_kb=1000, huge_kb=0, hist=None,
            kernel="host", minor=None, major=None, vmstat=None, settings=None,
-           tlbsim=None, user=None, sys_s=0.0):
+           tlbsim=None, user=None, sys_s=0.0, rss_kb=None):
     """vmstat: the vmstat_delta object (default: no THP event); tlbsim: the simulator's
     object, absent by default."""
     counters = {"dTLB-load-misses": counter(load), "dTLB-store-misses": counter(store)}
@@ -59,7 +59,8 @@ def record(workload, policy, wall, state="clean", size="test", rep=0, warmup=Fal
         "counters": counters,
         "coverage": {
             "interval_ms": 100, "samples": 3,
-            "peak": {"rss_kb": anon_kb, "anon_kb": anon_kb, "anon_huge_kb": huge_kb,
+            "peak": {"rss_kb": anon_kb if rss_kb is None else rss_kb, "anon_kb": anon_kb,
+                     "anon_huge_kb": huge_kb,
                      "shmem_pmd_kb": 0, "file_pmd_kb": 0},
             "histogram": hist or {"available": False, "reason": "needs root"}},
         "vmstat_delta": {"thp_fault_alloc": 0, "thp_fault_fallback": 0,

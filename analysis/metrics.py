@@ -126,6 +126,28 @@ def coverage(group):
     return cov
 
 
+@dataclass
+class Footprint:
+    anon_mb: float | None = None    # median over runs of the peak sample's anonymous memory
+    file_mb: float | None = None    # the same sample's resident memory that is not anonymous
+
+
+def footprint(group):
+    """Peak memory of a group's runs in MB: anonymous, and the rest of the resident set
+    (file-backed and shared), at the sample with the largest RSS, median over runs; None
+    where a run has no sample (it ended before spstat's first)."""
+    anon, other = [], []
+    for rec in group.records:
+        peak = (rec.spstat.get("coverage") or {}).get("peak") or {}
+        if not peak.get("rss_kb"):
+            return Footprint()
+        anon.append((peak.get("anon_kb") or 0) / 1024)
+        other.append(max(0, peak["rss_kb"] - (peak.get("anon_kb") or 0)) / 1024)
+    if not anon:
+        return Footprint()
+    return Footprint(statistics.median(anon), statistics.median(other))
+
+
 def sim_records(folder):
     """The simulated-TLB records of a result folder (written by run --tlbsim), the last per
     (workload, size); none when it has none."""

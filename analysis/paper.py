@@ -18,6 +18,9 @@ CLAIMS = "claims.csv"
 FIGURE4 = "figure4-sustained.csv"
 RULES = ("set", "numeric", "overhead", "difference")
 
+# table 1's page-count columns and their sizes in KB
+PAGE_KB = {"8KB": 8, "64KB": 64, "512KB": 512, "4MB": 4096}
+
 # our policy -> the paper's column; 2 MB is nearest to the Alpha's 4 MB
 SINGLE_SIZE = (
     ("mthp-64K", "only_64KB", "64KB"),
@@ -80,6 +83,15 @@ class Paper:
 
     def speedup(self, workload):
         return (self.table1.get(workload.lower()) or {}).get("speedup")
+
+    def footprint_mb(self, workload):
+        """The row's footprint by table 1's page counts (8 KB, 64 KB, 512 KB and 4 MB pages
+        the best case used), in MB; None for a row without counts."""
+        row = self.table1.get(workload.lower()) or {}
+        counts = [row.get(f"pages_{size}") for size in PAGE_KB]
+        if any(c is None for c in counts):
+            return None
+        return sum(c * kb for c, kb in zip(counts, PAGE_KB.values())) / 1024
 
     def miss_reduction(self, workload):
         return (self.table1.get(workload.lower()) or {}).get("dtlb_miss_reduction_pct")

@@ -202,7 +202,7 @@ def test_tlb_pressure_from_pressure_jsonl(build, tmp_path):
     assert "| eon |" not in text.split("## TLB pressure")[1].split("##")[0]
     rows = text.split("### Why ours differs")[1].split("##")[0]
     why = {line.split("|")[1].strip(): line for line in rows.splitlines()
-           if line.startswith("| ") and line.count("|") == 5}
+           if line.startswith("| ") and line.count("|") == 6}
     assert "the paper's TLB pressure (x1.00" in why["matrix"]
     assert "less TLB pressure" in why["tree"] and "(x0.10)" in why["tree"]
 

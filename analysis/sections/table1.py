@@ -9,7 +9,7 @@ from typing import Any
 
 from harness.records import ResultFolder
 
-from .. import table, text, verdict
+from .. import metrics, table, text, verdict
 from .common import claim_row, code, f4, judged, sig
 
 PART = "table1"
@@ -107,6 +107,30 @@ def why(name: str, r: Any, ref: Any, rs: Any, press: Any = None) -> str:
     return "; ".join(reasons) or "unexplained"
 
 
+FOOTPRINT_TOLERANCE = 0.25   # an anonymous footprint further than this from the paper's
+
+
+def memory_note(name: str, r: Any, ref: Any) -> str:
+    """What a row's memory says about its comparison with the paper: an anonymous peak
+    further than FOOTPRINT_TOLERANCE from the paper's footprint (table 1's page counts), or
+    a resident set mostly not anonymous (file-backed pages THP does not back here)."""
+    fp = metrics.footprint(r.group)
+    if fp.anon_mb is None:
+        return "no peak sample (the run ended before spstat's first)"
+    notes = []
+    paper = ref.footprint_mb(name)
+    if r.group.size != "paper":
+        notes.append(f"anonymous {fp.anon_mb:.1f} MB at size {r.group.size} "
+                     "(compared with the paper's at paper size only)")
+    elif paper and abs(fp.anon_mb - paper) > FOOTPRINT_TOLERANCE * paper:
+        notes.append(f"anonymous {fp.anon_mb:.1f} MB against the paper's {paper:.1f} MB "
+                     f"({100 * (fp.anon_mb / paper - 1):+.0f}%)")
+    if fp.file_mb > fp.anon_mb:
+        notes.append(f"mostly not anonymous: {fp.file_mb:.1f} of "
+                     f"{fp.file_mb + fp.anon_mb:.1f} MB resident are file-backed or shared")
+    return "; ".join(notes) or f"anonymous {fp.anon_mb:.1f} MB, as the paper's"
+
+
 def section(rep: Any) -> str:
     rs = rep.load(PART)
     if not rs:
@@ -119,9 +143,14 @@ def section(rep: Any) -> str:
     press = pressure(folder)
     for name, r in sorted(table.best(rs).items()):
         rows.append(f"| {name} | {text.ratio(r.speedup.value)} | "
-                    f"{text.ratio(ref.speedup(name))} | {why(name, r, ref, rs, press)} |")
+                    f"{text.ratio(ref.speedup(name))} | {memory_note(name, r, ref)} | "
+                    f"{why(name, r, ref, rs, press)} |")
     out += ["### Why ours differs, row by row\n",
-            "| workload | ours | paper | why |", "| --- | ---: | ---: | --- |", *rows, ""]
+            "Memory: the peak sample's anonymous memory against the paper's footprint "
+            "(table 1's page counts), named where they differ by more than "
+            f"{FOOTPRINT_TOLERANCE:.0%} or where most of the resident set is not anonymous.\n",
+            "| workload | ours | paper | memory | why |", "| --- | ---: | ---: | --- | --- |",
+            *rows, ""]
     return "\n".join(out) + "\n" + pressure_section(folder)
 
 
