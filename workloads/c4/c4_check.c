@@ -1,30 +1,25 @@
 /* c4_check.c - sp-c4-check: verifies sp-c4's result file.  The values must
  * be consistent (the position's value is its best move's), the full columns
- * right, and every move's value equal to an independent one: the plain
- * array solver of c4_brute.c when few cells are empty, otherwise the table
- * of known positions below. */
+ * right, and every move's value equal to one found by code that shares
+ * nothing with sp-c4: the plain array solver of c4_brute.c when few cells
+ * are empty, otherwise the check's own solver (c4_check_solver.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "c4_brute.h"
+#include "c4_check_solver.h"
 #include "check.h"
 #include "c4_spec.h"
 
-/* Positions with at most this many empty cells are solved here again. */
+/* Positions with at most this many empty cells are solved by the plain
+ * solver; deeper ones by the check's solver, with a 4 MB table (the
+ * 12-ply position: 2.9e6 positions, ~0.2 s) and a budget that fails a
+ * position it could not solve within ~30 s. */
 #define BRUTE_EMPTY 14
 #define BRUTE_BUDGET 2000000000LL
-
-/* Values of each move (columns 1..7, for the player to move) of positions
- * too deep for the plain solver.  Established with sp-c4 using tables of
- * 2^12, 2^16, 2^19 and 2^22 entries, which search very different trees
- * (3.5e9, 3.4e8, 3.1e7 and 1.2e7 nodes) and all gave these values. */
-static const struct known {
-	const char *moves;
-	int child[7];
-} known[] = {
-	{ C4_DEFAULT_MOVES, { -1, 1, 0, 1, 1, 1, 1 } },
-};
+#define SOLVER_TABLE_LOG2 18
+#define SOLVER_BUDGET 200000000ULL
 
 /* The next line of f, which must start with key; returns what follows. */
 static const char *next(FILE *f, const char *key)
@@ -101,24 +96,15 @@ int main(int argc, char **argv)
 			check_fail("plain solver ran out of its node budget");
 		source = "the plain solver";
 	} else {
-		size_t i;
+		int r = c4_check_solve(a.moves, truth, SOLVER_TABLE_LOG2,
+					SOLVER_BUDGET, NULL);
 
-		for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-			if (!strcmp(known[i].moves, a.moves))
-				break;
-		if (i == sizeof(known) / sizeof(known[0]))
-			check_fail("no known value for position %s "
-				   "(%d empty cells)", a.moves, empty);
-		memcpy(truth, known[i].child, sizeof(truth));
-		for (int c = 0; c < 7; c++) {
-			int h = 0;
-
-			for (const char *m = a.moves; *m; m++)
-				h += *m - '1' == c;
-			if (h == C4_HEIGHT)
-				truth[c] = 2;
-		}
-		source = "the known value";
+		if (r == -2)
+			check_fail("cannot allocate the check solver's table");
+		if (r == -3)
+			check_fail("the check's solver ran out of its budget on "
+				   "%s (%d empty cells)", a.moves, empty);
+		source = "the check's solver";
 	}
 	for (int c = 0; c < 7; c++)
 		if (child[c] != truth[c])

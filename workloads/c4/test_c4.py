@@ -1,6 +1,6 @@
 """Tests of sp-c4 and sp-c4-check: real results pass (near the end of the
-game against the plain solver, the 12-ply position against its known
-values), and a wrong value or damaged file fails. (test_contract.py holds
+game against the plain solver, the 12-ply position against the check's own
+solver), and a wrong value or damaged file fails. (test_contract.py holds
 what every workload's tests share.)"""
 import functools
 import random
@@ -96,14 +96,36 @@ def twelve_ply(tiny):
     return TINY, read_text(tiny.folders(MANIFEST)["out"], "result.txt")
 
 
-def test_twelve_ply_known_values(tmp_path, twelve_ply):
+def set_column(path, col, value):
+    """Gives column col the value, and the position its best move's value,
+    so the file stays consistent and only an independent solver objects."""
+    lines = [f"column {col} {value}" if line.startswith(f"column {col} ")
+             else line for line in path.read_text().splitlines()]
+    vals = [line.split()[2] for line in lines
+            if line.startswith("column ") and not line.endswith("full")]
+    best = max(vals, key=["loss", "draw", "win"].index)
+    path.write_text("".join(f"value {best}\n" if line.startswith("value ")
+                            else line + "\n" for line in lines))
+
+
+def test_twelve_ply_against_check_solver(tmp_path, twelve_ply):
     args, text = twelve_ply
     path = tmp_path / "r.txt"
     path.write_text(text)
     assert run("sp-c4-check", *args, str(path)).returncode == 0
     assert "value win\n" in text and "column 3 draw\n" in text
-    swap_column(path, 3)        # draw -> win: still consistent, but wrong
-    assert_fails(run("sp-c4-check", *args, str(path)), "known value")
+
+
+@pytest.mark.parametrize("col,value", [(3, "win"), (1, "draw"), (2, "draw")])
+def test_twelve_ply_wrong_move_value_fails(tmp_path, twelve_ply, col, value):
+    """Plausible wrong results for the measured position: a move's value
+    off by one step, the position's value kept consistent with it."""
+    args, text = twelve_ply
+    path = tmp_path / "r.txt"
+    path.write_text(text)
+    set_column(path, col, value)
+    assert path.read_text() != text
+    assert_fails(run("sp-c4-check", *args, str(path)), "check's solver")
 
 
 def test_inconsistent_value_fails(tmp_path, twelve_ply):
@@ -123,13 +145,13 @@ def test_truncated_and_wrong_table_fail(tmp_path, twelve_ply):
                      str(path)), "tt_entries")
 
 
-def test_unknown_deep_position_fails(tmp_path):
-    args = ["-p", "4443335552", "-t", "4"]
-    path = tmp_path / "r.txt"
-    path.write_text("moves 4443335552\nply 10\ntt_entries 16\nvalue win\n" +
-                    "".join(f"column {c} win\n" for c in range(1, 8)) +
-                    "nodes 1\n")
-    assert_fails(run("sp-c4-check", *args, str(path)), "no known value")
+def test_other_deep_position_solved_by_check(tmp_path):
+    """A 10-ply position, 32 empty cells: the check solves it itself."""
+    args = ["-p", "4443335552", "-t", "16"]
+    path = solve(tmp_path / "r.txt", args)
+    assert run("sp-c4-check", *args, str(path)).returncode == 0
+    set_column(path, 1, "win")
+    assert_fails(run("sp-c4-check", *args, str(path)), "check's solver")
 
 
 def test_mb_sets_table(tmp_path):

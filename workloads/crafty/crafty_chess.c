@@ -245,6 +245,13 @@ int chess_legal(const struct board *b, struct move *m)
 	return k;
 }
 
+int chess_in_check(const struct board *b)
+{
+	int ks = king_square(b, b->side);
+
+	return ks >= 0 && attacked(b, ks, b->side ^ 1);
+}
+
 static const char pieces[] = " pnbrqk";
 
 int chess_from_fen(struct board *b, const char *fen)

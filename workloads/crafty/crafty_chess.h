@@ -34,6 +34,8 @@ void chess_to_fen(const struct board *b, char *fen);
 /* The legal moves of b into m (CHESS_MAX_MOVES); their count. */
 int chess_legal(const struct board *b, struct move *m);
 void chess_make(struct board *b, const struct move *m);
+/* Whether the side to move is in check. */
+int chess_in_check(const struct board *b);
 /* The move as UCI writes it ("e2e4", "e7e8q", castling "e1g1"). */
 void chess_uci(const struct move *m, char *out);
 /* The legal move of b written uci as UCI writes it: 0 and played on b,

@@ -34,7 +34,11 @@ void crafty_parse_args(int argc, char **argv, int form,
 		       struct crafty_args *a);
 
 /* Position i (from 0) of the seed: the board after a seeded random game
- * from the start, one with legal moves; its FEN into fen. */
-void crafty_position(uint64_t seed, long i, struct board *b, char *fen);
+ * from the start, one with legal moves; its FEN into fen.  Returns the
+ * moves in which its side to move forces mate (1 or 2) for the positions
+ * chosen for that (crafty_mate_wanted), otherwise 0. */
+int crafty_position(uint64_t seed, long i, struct board *b, char *fen);
+/* 1 or 2 for the positions that are to be a mate in so many moves. */
+int crafty_mate_wanted(long i);
 
 #endif

@@ -3,10 +3,16 @@
  * projection of every triangle finds it (mesa_check_cover.c), to within
  * a pixel at its edges; every drawn pixel must be a colour the lighting
  * can make, MAT k for one scalar k between the darkest (ambient on a
- * contour line) and the brightest; and when the mesh is flat, every drawn
+ * contour line) and the brightest; when the mesh is flat, every drawn
  * pixel must be the one shade the lighting equation gives for the turned
- * plane (ambient plus each light's diffuse times the cosine).  It also
- * requires sp-mesa's one thread and the frame count asked for. */
+ * plane (ambient plus each light's diffuse times the cosine); and every
+ * drawn pixel must be the colour of the check's own rendering of the
+ * frame the arguments ask for (mesa_check_raster.c: normals, lighting,
+ * texture and depth order) to TOL_RENDER levels, as compare_render says.
+ * It also requires the image's comment to say one thread and the frames
+ * asked for: the pixels show that the image is the frame of the angle the
+ * arguments give, not how many frames came before it, nor how many
+ * threads drew it. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +26,10 @@
  * than another. */
 #define TOL_RAY 1.5
 #define TOL_FLAT 1.0
+/* Against the check's own rendering: its double arithmetic and the
+ * renderer's float and fixed point differ by under a level. */
+#define TOL_RENDER 3.0
+#define EDGE_GROW (1.0 / 128)
 
 static const double mat[3] = { MESA_MAT_R, MESA_MAT_G, MESA_MAT_B };
 
@@ -148,6 +158,87 @@ static void check_flat(const struct image *im, const double r[3][3],
 		}
 }
 
+/* For each pixel drawn here, the least difference (largest over the
+ * channels) between it and ref at the pixel or one of its eight
+ * neighbours, kept in best when smaller (best < 0: none drawn there). */
+static void match_pass(const struct image *im, const float *ref, float *best)
+{
+	long side = im->side;
+
+	for (long y = 0; y < side; y++)
+		for (long x = 0; x < side; x++) {
+			const unsigned char *p = im->rgb + 3 * (y * side + x);
+			float *b = best + y * side + x;
+
+			if (!drawn(p))
+				continue;
+			for (long v = y - 1; v <= y + 1; v++)
+				for (long u = x - 1; u <= x + 1; u++) {
+					const float *n = ref + 3 * (v * side + u);
+					float d = 0;
+
+					if (u < 0 || v < 0 || u >= side ||
+					    v >= side || n[0] < 0)
+						continue;
+					for (int c = 0; c < 3; c++)
+						d = fmaxf(d, fabsf(p[c] - n[c]));
+					if (*b < 0 || d < *b)
+						*b = d;
+				}
+		}
+}
+
+/* Every pixel drawn both here and by the check's rendering is within
+ * TOL_RENDER levels, in every channel, of the check's colour at that pixel
+ * or one of its eight neighbours (where contour lines, silhouettes and
+ * hidden surfaces begin, a pixel's centre may fall either side), or of a
+ * fragment that rounding could have put there instead: one of a triangle
+ * whose edges pass within EDGE_GROW of a pixel of a centre, not behind any
+ * surface that covers it by more than that (a renderer snaps vertices to
+ * a grid of sub-pixels, llvmpipe's of 1/256 pixel, so where the mesh is
+ * seen edge on, a thin triangle in front may cover a centre or not);
+ * returns how many pixels match the rendering at their own place. */
+static long compare_render(const struct image *im, const struct mesa_mesh *m,
+			   const double r[3][3])
+{
+	long side = im->side, n = side * side, same = 0;
+	float *ref = malloc((size_t)n * 3 * sizeof(*ref));
+	float *best = malloc((size_t)n * sizeof(*best));
+	double *depth = malloc((size_t)n * sizeof(*depth));
+
+	if (!ref || !best || !depth)
+		check_fail("out of memory");
+	for (long k = 0; k < n; k++)
+		best[k] = -1;
+	chk_render(m, r, side, -EDGE_GROW, NULL, depth);
+	chk_candidates(m, r, EDGE_GROW, depth, im, best);
+	chk_render(m, r, side, 0, ref, depth);
+	match_pass(im, ref, best);
+	for (long y = 0; y < side; y++)
+		for (long x = 0; x < side; x++) {
+			const unsigned char *p = im->rgb + 3 * (y * side + x);
+			const float *q = ref + 3 * (y * side + x);
+			float d = 0;
+
+			if (drawn(p) && best[y * side + x] > TOL_RENDER)
+				check_fail("pixel (%ld, %ld) is (%d, %d, %d), the "
+					   "check's rendering gives (%.1f, %.1f, "
+					   "%.1f) there and nothing within %g "
+					   "levels around", AT(x, y, side), p[0],
+					   p[1], p[2], q[0], q[1], q[2],
+					   TOL_RENDER);
+			if (!drawn(p) || q[0] < 0)
+				continue;
+			for (int c = 0; c < 3; c++)
+				d = fmaxf(d, fabsf(p[c] - q[c]));
+			same += d <= TOL_RENDER;
+		}
+	free(ref);
+	free(best);
+	free(depth);
+	return same;
+}
+
 static int flat(const struct mesa_mesh *m)
 {
 	for (long k = 1; k < m->grid * m->grid; k++)
@@ -164,7 +255,7 @@ int main(int argc, char **argv)
 	unsigned char *mask;
 	const char *err;
 	double r[3][3];
-	long count;
+	long count, same;
 	FILE *f;
 
 	mesa_parse_args(argc, argv, 0, &a);
@@ -199,10 +290,13 @@ int main(int argc, char **argv)
 	check_colours(&im);
 	if (flat(&mesh))
 		check_flat(&im, r, mesh.h[0]);
+	same = compare_render(&im, &mesh, r);
 	printf("ok %ldx%ld, frame %llu of %llu: %ld pixels drawn, the "
-	       "silhouette to a pixel, lit colours%s\n", a.side, a.side,
+	       "silhouette to a pixel, lit colours%s, the check's rendering "
+	       "to %g levels (%.1f%% at the same pixel)\n", a.side, a.side,
 	       (unsigned long long)a.frames, (unsigned long long)a.frames,
-	       count, flat(&mesh) ? ", the flat shade" : "");
+	       count, flat(&mesh) ? ", the flat shade" : "", TOL_RENDER,
+	       100.0 * (double)same / (double)count);
 	free(mask);
 	free(im.rgb);
 	free(mesh.h);

@@ -26,4 +26,22 @@ void chk_rotation(uint64_t f, double r[3][3]);
 void chk_cover(const struct mesa_mesh *m, const double r[3][3], long side,
 	       unsigned char *mask);
 
+/* Renders the mesh turned by r by the check's own arithmetic (see
+ * mesa_check_raster.c) into rgb (unless NULL), side x side x 3 levels of
+ * 0..255, row 0 the bottom, -1 where nothing is drawn, and each pixel's
+ * depth (1 where nothing) into depth; a triangle covers the pixel centres
+ * inside it and those up to grow pixels outside its edges (grow < 0:
+ * those at least -grow inside). */
+void chk_render(const struct mesa_mesh *m, const double r[3][3], long side,
+		double grow, float *rgb, double *depth);
+
+/* The fragments a renderer's rounding could have kept instead of the
+ * nearest: those of triangles that reach within grow pixels of a pixel
+ * centre and are not behind depth there.  Each drawn pixel of im around
+ * one gets in best the difference from it (largest of the channels) when
+ * smaller than best's (best < 0: none yet). */
+void chk_candidates(const struct mesa_mesh *m, const double r[3][3],
+		    double grow, const double *depth, const struct image *im,
+		    float *best);
+
 #endif

@@ -73,7 +73,9 @@ static inline long mesa_grid(long side)
 
 /* The mesh is drawn as GRID - 1 triangle strips, strip j through the
  * vertices (0, j), (0, j+1), (1, j), (1, j+1), ...: quad (i, j) is the
- * triangles (i,j) (i,j+1) (i+1,j) and (i,j+1) (i+1,j) (i+1,j+1). */
+ * triangles (i,j) (i,j+1) (i+1,j) and (i,j+1) (i+1,j) (i+1,j+1).  Each
+ * vertex has the unit normal (-dh/dx, -dh/dy, 1) / length, the slopes by
+ * central differences of the heights (one-sided at the border). */
 
 struct mesa_args {
 	long side;

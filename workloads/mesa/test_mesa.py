@@ -2,8 +2,9 @@
 passes sp-mesa-check; a flat mesh comes out the lighting equation's one
 shade; the image is the same on a second run and was drawn by one thread;
 a hole, a stray pixel, a wrong shade or colour, a flipped or another
-frame, a wrong thread count, a truncated, padded or resized image and a
-mesh of another seed fail the check. (test_contract.py holds what every
+frame, Mesa's rendering with the normals turned inward or without the
+depth test, a wrong thread count, a truncated, padded or resized image and
+a mesh of another seed fail the check. (test_contract.py holds what every
 workload's tests share.)"""
 import functools
 import math
@@ -14,7 +15,7 @@ import time
 
 import pytest
 
-from testkit import BIN, TINY_ARGS, assert_check_fails, manifest, run
+from testkit import BIN, REPO, TINY_ARGS, assert_check_fails, manifest, run
 
 MANIFEST = manifest(__file__)
 TINY = TINY_ARGS["mesa"]
@@ -101,7 +102,9 @@ def render(mesh, out, args=TINY, seed="7", env=None):
 def test_real_output_in_detail(rendered, tiny):
     proc = tiny.check(MANIFEST)
     assert re.fullmatch(r"ok 160x160, frame 8 of 8: \d+ pixels drawn, the "
-                        r"silhouette to a pixel, lit colours\n", proc.stdout)
+                        r"silhouette to a pixel, lit colours, the check's "
+                        r"rendering to 3 levels \(100.0% at the same "
+                        r"pixel\)\n", proc.stdout)
     img = image_of(rendered)
     assert img.comment == "# sp-mesa frames 8 threads 1"
     assert img.side == SIDE and len(img.px) == 3 * SIDE * SIDE
@@ -144,7 +147,7 @@ def test_flat_mesh_has_the_lighting_equations_shade(tmp_path, frames):
     proc = run("sp-mesa-check", *args, "-s", "7", "-i", str(mesh),
                str(tmp_path / "flat.ppm"))
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.endswith(", the flat shade\n")
+    assert ", the flat shade, " in proc.stdout
     shades = {img.at(x, y) for y in range(SIDE) for x in range(SIDE)} - {(0, 0, 0)}
     assert len(shades) == 1
     if frames == "1":
@@ -282,3 +285,47 @@ def test_mb_sizes_image_and_mesh(tmp_path):
     assert run("sp-mesa-gen", "--mb", "10", "-f", "1", "-o",
                str(tmp_path)).returncode == 0
     assert "grid 304\n" in (tmp_path / "mesa.in").read_text()
+
+
+WRONG_RENDER = os.path.join(REPO, "build", "tests", "mesa_wrong_render")
+
+
+def wrong_render(mode, mesh, out, args):
+    """Mesa's rendering with one mistake (tests/wrong_render.c)."""
+    side, frames = args[args.index("-n") + 1], args[args.index("-f") + 1]
+    proc = subprocess.run([WRONG_RENDER, mode, side, frames, str(mesh),
+                           str(out)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return out.read_bytes()
+
+
+def test_normals_turned_inward_fail(rendered, tmp_path):
+    """Lit from behind, every colour is still one the lighting can make
+    and the silhouette is right: only the check's rendering sees it."""
+    data = wrong_render("flip-normals", mesh_of(rendered), tmp_path / "w.ppm",
+                        TINY)
+    assert data != image_of(rendered).bytes()
+    assert_fails(check(rendered, tmp_path, data), "the check's rendering gives")
+
+
+def test_no_depth_test_fails(rendered, tmp_path):
+    """Frame 40 shows the surface hiding part of itself: without the depth
+    test, strips drawn later cover nearer ones."""
+    args = ["-n", str(SIDE), "-f", "40"]
+    real = render(mesh_of(rendered), tmp_path / "real.ppm", args=args)
+    assert check(rendered, tmp_path, real.bytes(), args=args).returncode == 0
+    data = wrong_render("no-depth", mesh_of(rendered), tmp_path / "w.ppm",
+                        args)
+    assert data != real.bytes()
+    assert_fails(check(rendered, tmp_path, data, args=args),
+                 "the check's rendering gives")
+
+
+def test_check_rendering_matches_over_many_views(rendered, tmp_path):
+    """The real rendering passes at views from face on to edge on (frame
+    13 is seen nearly edge on), where rounding decides many pixels."""
+    for frames in ("13", "25", "62"):
+        args = ["-n", str(SIDE), "-f", frames]
+        img = render(mesh_of(rendered), tmp_path / "v.ppm", args=args)
+        proc = check(rendered, tmp_path, img.bytes(), args=args)
+        assert proc.returncode == 0, proc.stderr
