@@ -33,6 +33,7 @@ class Tlb:
         self.level, self.stream = level, stream
         self.entries, self.ways = entries, ways
         self.sizes = []
+        self.size_ways = {}  # a size only some arrays hold: its ways
         self.next = None
 
     def holds(self, level, stream, size):
@@ -46,6 +47,10 @@ class Tlb:
     def described(self):
         return "L%d %s TLB for %s pages" % (self.level, WORDS[self.stream],
                                             " ".join(self.sizes))
+
+    def size_words(self):
+        return " ".join(s + ("/%d" % self.size_ways[s] if s in self.size_ways
+                             else "") for s in self.sizes)
 
 
 def ways_of(row, what):
@@ -66,33 +71,59 @@ def ways_of(row, what):
     return ways
 
 
-def tlbs_of(host):
-    """The TLBs spstat reports that a model can hold, first level first."""
+def geometry_rows(host):
+    """(level, stream, size, entries, ways) of each row a model can hold."""
     rows = host.get("tlb") or []
     if host.get("tlb_reason") or not rows:
         raise NoHostModel("CPUID gives no TLB geometry: %s"
                           % (host.get("tlb_reason") or "spstat lists no TLB"))
-    tlbs = []
+    out = []
     for row in rows:
         if row["page_kb"] not in PAGES or row["type"] not in STREAMS:
             continue
         level, stream = int(row["level"].lstrip("L")), STREAMS[row["type"]]
         size = PAGES[row["page_kb"]]
         what = "L%d %s TLB for %s pages" % (level, WORDS[stream], size)
-        if any(t.holds(level, stream, size) for t in tlbs):
-            raise NoHostModel("CPUID lists two %ss" % what)
-        ways = ways_of(row, what)
-        # spstat writes one row per page size.  Past the first level, rows
-        # of one geometry are taken as one TLB holding those sizes (leaf
-        # 0x18 lists a shared STLB once with all its sizes); the first
-        # level is one TLB per size, each going on to the level below
-        # that holds its size.
-        same = [t for t in tlbs if level > 1 and (t.level, t.stream,
-                t.entries, t.ways) == (level, stream, row["entries"], ways)]
-        tlb = same[0] if same else Tlb(level, stream, row["entries"], ways)
-        tlb.sizes.append(size)
-        if not same:
-            tlbs.append(tlb)
+        out.append((level, stream, size, row["entries"], ways_of(row, what)))
+    return out
+
+
+def arrays_tlb(level, stream, entries, ways, sizes):
+    """One TLB of the rows of one geometry past the first level.  spstat
+    writes a row per page size, and leaf 0x18 lists a shared STLB once with
+    all its sizes; a size listed k times means k arrays of that geometry
+    (Golden Cove: 4K/2M/4M and 4K/1G), one TLB of k times the ways in which
+    a size fewer arrays hold fills only that many arrays' ways."""
+    arrays = max(sizes.count(s) for s in sizes)
+    tlb = Tlb(level, stream, entries * arrays, ways * arrays)
+    for size in PAGES.values():
+        if size in sizes:
+            tlb.sizes.append(size)
+            if sizes.count(size) < arrays:
+                tlb.size_ways[size] = ways * sizes.count(size)
+    return tlb
+
+
+def tlbs_of(host):
+    """The TLBs spstat reports that a model can hold, first level first."""
+    groups = {}
+    for level, stream, size, entries, ways in geometry_rows(host):
+        # The first level is one TLB per size, each going on to the level
+        # below that holds its size.
+        key = (level, stream, entries, ways) + ((size,) if level == 1 else ())
+        groups.setdefault(key, []).append(size)
+    tlbs = []
+    for (level, stream, entries, ways, *_), sizes in groups.items():
+        if level == 1 and len(sizes) > 1:
+            raise NoHostModel("CPUID lists two L1 %s TLBs for %s pages"
+                              % (WORDS[stream], sizes[0]))
+        tlbs.append(arrays_tlb(level, stream, entries, ways, sizes))
+    for tlb in tlbs:
+        for size in tlb.sizes:
+            if sum(t.holds(tlb.level, tlb.stream, size) for t in tlbs) > 1:
+                raise NoHostModel(
+                    "CPUID lists L%d %s TLBs of different geometries for %s "
+                    "pages" % (tlb.level, WORDS[tlb.stream], size))
     tlbs.sort(key=lambda t: (t.level, STREAM_ORDER.index(t.stream),
                              list(PAGES.values()).index(t.sizes[0])))
     return tlbs
@@ -128,6 +159,10 @@ def check_covered(tlbs):
                        for t in tlbs):
                 raise NoHostModel("CPUID reports no %s TLB for %s pages"
                                   % (WORDS[stream], size))
+    if any(t.level == 1 and t.stream == "any" for t in tlbs):
+        # model.c refuses it: its same-page shortcut would be inexact.
+        raise NoHostModel("CPUID reports an L1 unified TLB; a model's first "
+                          "level serves one stream")
     if len(tlbs) > MAX_TLBS:
         raise NoHostModel("CPUID reports %d TLBs; a model holds at most %d"
                           % (len(tlbs), MAX_TLBS))
@@ -165,7 +200,7 @@ def model_text(host):
                      "geometry it presents.")
     for t in tlbs:
         line = "tlb %s %s %d %d lru %s" % (t.name(), t.stream, t.entries,
-                                           t.ways, " ".join(t.sizes))
+                                           t.ways, t.size_words())
         if t.next:
             line += " -> " + t.next.name()
         lines.append(line)

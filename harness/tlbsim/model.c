@@ -76,6 +76,33 @@ static bool parse_pages(struct ts_model *m, struct line *l, struct ts_buf *err)
 	return true;
 }
 
+/*
+ * SIZE/N: pages of SIZE fill only the first N ways of a set (a TLB of
+ * arrays of which only some hold that size).  False if word is not of that
+ * form; *s is then the size index, or -1 where N does not fit the TLB.
+ */
+static bool size_ways(const struct ts_model *m, struct ts_tlb_spec *t,
+		      char *word, int *s)
+{
+	char *slash = word;
+	uint64_t n;
+
+	while (*slash && *slash != '/')
+		slash++;
+	if (!*slash)
+		return false;
+	*slash = 0;
+	*s = size_index(m, word);
+	*slash = '/';
+	if (*s < 0 || !ts_parse_size(slash + 1, &n))
+		return false;
+	if (t->repl != TS_LRU || !n || n >= t->ways)
+		*s = -1;
+	else
+		t->size_ways[*s] = (unsigned)n;
+	return true;
+}
+
 static bool parse_tlb(struct ts_model *m, struct line *l, char nexts[][TS_NAME_MAX],
 		      struct ts_buf *err)
 {
@@ -122,6 +149,7 @@ static bool parse_tlb(struct ts_model *m, struct line *l, char nexts[][TS_NAME_M
 			    "replacement not lru, round-robin or nlu",
 			    l->word[5]);
 	t->sizes = 0;
+	memset(t->size_ways, 0, sizeof(t->size_ways));
 	t->next = -1;
 	nexts[m->ntlbs][0] = 0;
 	for (i = 6; i < l->n; i++) {
@@ -137,8 +165,12 @@ static bool parse_tlb(struct ts_model *m, struct line *l, char nexts[][TS_NAME_M
 			break;
 		}
 		s = size_index(m, l->word[i]);
-		if (s < 0)
+		if (s < 0 && !size_ways(m, t, l->word[i], &s))
 			return fail(err, l->number, "not a page size of the model",
+				    l->word[i]);
+		if (s < 0)
+			return fail(err, l->number,
+				    "SIZE/WAYS wants an lru TLB and fewer ways than it has",
 				    l->word[i]);
 		t->sizes |= 1u << s;
 	}
@@ -222,7 +254,56 @@ static bool resolve(struct ts_model *m, char nexts[][TS_NAME_MAX],
 	return true;
 }
 
+/*
+ * The TLBs the lookups of stream st reach: each size's first TLB, then down
+ * '->' while the next level holds that size (sim.c's routes).
+ */
+static uint32_t reached(const struct ts_model *m, int st, bool first_only)
+{
+	uint32_t mask = 0;
+
+	for (unsigned s = 0; s < m->nsizes; s++) {
+		unsigned n = 0;
+
+		for (int t = m->first[st][s];
+		     t >= 0 && (m->tlb[t].sizes >> s & 1) && n < TS_MAX_TLBS;
+		     t = m->tlb[t].next, n++) {
+			mask |= 1u << t;
+			if (first_only)
+				break;
+		}
+	}
+	return mask;
+}
+
+/*
+ * sim.c only counts an access to the page of its stream's previous one,
+ * as a hit on the entry that access left most recently used (and the tool
+ * counts a run of fetches from one page as one lookup).  That is exact
+ * only if the other stream's lookups never reach that entry's TLB: a
+ * first-level TLB must serve one stream alone.
+ */
+static bool streams_apart(const struct ts_model *m, struct ts_buf *err)
+{
+	for (int st = TS_DATA; st <= TS_INSTR; st++) {
+		uint32_t shared = reached(m, st, true) & reached(m, !st, false);
+
+		for (unsigned t = 0; t < m->ntlbs; t++)
+			if (shared >> t & 1)
+				return fail(err, 0,
+					    "a first-level TLB that both data and instruction lookups reach (the simulation's same-page shortcut would be inexact)",
+					    m->tlb[t].name);
+	}
+	return true;
+}
+
 bool ts_model_parse(struct ts_model *m, const char *text, struct ts_buf *err)
+{
+	return ts_model_parse_text(m, text, err) && streams_apart(m, err);
+}
+
+bool ts_model_parse_text(struct ts_model *m, const char *text,
+			 struct ts_buf *err)
 {
 	char nexts[TS_MAX_TLBS][TS_NAME_MAX];
 	unsigned number = 0;

@@ -28,6 +28,8 @@ struct ts_tlb_spec {
 	unsigned entries, ways;
 	enum ts_repl repl;
 	uint32_t sizes;		/* bit i: holds pages of size index i */
+	/* ways pages of each size may fill (the first ones); 0: all */
+	unsigned size_ways[TS_MAX_SIZES];
 	int next;		/* TLB a miss goes on to, or -1 */
 };
 
@@ -51,8 +53,15 @@ struct ts_model {
 	int first[2][TS_MAX_SIZES];
 };
 
-/* Parses a model file's text; on error returns false and says why in err. */
+/*
+ * Parses a model file's text; on error returns false and says why in err.
+ * Refuses a model whose first-level TLB both streams' lookups reach (such
+ * as a first-level `any` TLB): the simulation would not be exact.
+ */
 bool ts_model_parse(struct ts_model *m, const char *text, struct ts_buf *err);
+/* The same without that refusal: for a test that shows why it is made. */
+bool ts_model_parse_text(struct ts_model *m, const char *text,
+			 struct ts_buf *err);
 
 /*
  * Keeps, of the n models, only the policies list names, in model-file

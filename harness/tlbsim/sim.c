@@ -65,6 +65,7 @@ struct ts_sim {
 	unsigned fshift;	/* smallest base page of all models */
 	uint64_t last[2], pending[2], accesses[2];
 	uint64_t lookups[2];	/* accesses that went through the models */
+	bool every_access;	/* no same-page shortcut (tests) */
 	struct object *obj;
 	unsigned nobj, capobj;
 };
@@ -394,6 +395,14 @@ void ts_sim_access(struct ts_sim *s, uint64_t addr, bool instr,
 	uint64_t page = addr >> s->fshift;
 
 	s->accesses[st] += count;
+	if (s->every_access) {
+		for (; count; count--) {
+			s->lookups[st]++;
+			for (unsigned m = 0; m < s->n; m++)
+				model_access(s, &s->ms[m], addr, st);
+		}
+		return;
+	}
 	if (page == s->last[st]) {
 		s->pending[st] += count;
 		return;
@@ -580,6 +589,11 @@ struct ts_sim *ts_sim_new(const struct ts_model *models, unsigned n)
 						  mo->tlb[t].entries,
 						  mo->tlb[t].ways,
 						  mo->tlb[t].repl);
+				for (unsigned l = 0; l < mo->nsizes; l++)
+					if (mo->tlb[t].size_ways[l])
+						ts_tlb_limit_ways(
+						    &ms->pol[p].tlb[t], l,
+						    mo->tlb[t].size_ways[l]);
 				ms->pol[p].last[0] = &ms->pol[p].tlb[t];
 				ms->pol[p].last[1] = &ms->pol[p].tlb[t];
 			}
@@ -587,6 +601,11 @@ struct ts_sim *ts_sim_new(const struct ts_model *models, unsigned n)
 			s->fshift = mo->shift[0];
 	}
 	return s;
+}
+
+void ts_sim_every_access(struct ts_sim *s)
+{
+	s->every_access = true;
 }
 
 void ts_sim_free(struct ts_sim *s)

@@ -22,6 +22,8 @@ struct ts_sim;
 
 struct ts_sim *ts_sim_new(const struct ts_model *models, unsigned n);
 void ts_sim_free(struct ts_sim *s);
+/* For tests: every access a lookup, none taken by the same-page shortcut. */
+void ts_sim_every_access(struct ts_sim *s);
 
 /* count fetches or accesses, all in the base page holding addr */
 void ts_sim_access(struct ts_sim *s, uint64_t addr, bool instr,

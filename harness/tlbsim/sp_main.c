@@ -16,8 +16,11 @@
  * and an anonymous mapping that continues the one below it grows that
  * object, as Linux merges VMAs.  --models and --policies choose what is
  * simulated: a run costs about its lookups times its policies.
+ * --align-anon moves large anonymous mappings to aligned addresses in the
+ * simulation (layout.h), the accesses to them with them.
  */
 #include "pub_tool_basics.h"
+#include "pub_tool_aspacemgr.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -32,6 +35,7 @@
 #include "pub_tool_vkiscnums.h"
 
 #include "env.h"
+#include "layout.h"
 #include "model.h"
 #include "sim.h"
 #include "vg_heap.h"
@@ -50,13 +54,19 @@ static const HChar *clo_models;
 static const HChar *clo_policies;
 static const HChar *clo_brk_max;
 static const HChar *clo_out;
+static const HChar *clo_align_anon;
 static struct ts_sim *sim;
+static struct ts_layout *layout;	/* NULL: the program's own layout */
+static uint64_t align_min, align_to;
 
 static void process(const ULong *end)
 {
 	for (const ULong *p = buf; p < end; p++) {
 		ULong v = *p;
 
+		if (layout && v)
+			v = (v & ~ADDR_MASK) |
+			    ts_layout_at(layout, v & ADDR_MASK);
 		if (v & INSTR_BIT)
 			ts_sim_access(sim, v & ADDR_MASK, true,
 				      (v >> 48) & MAX_RUN);
@@ -88,20 +98,44 @@ static void on_startup(Addr a, SizeT len, Bool rr, Bool ww, Bool xx,
 	ts_sim_map(sim, a, a + len, dir);
 }
 
+/* Under --align-anon: a large anonymous mapping, mapped where it is put. */
+static bool placed(Addr a, SizeT len)
+{
+	const NSegment *seg = VG_(am_find_nsegment)(a);
+	uint64_t at;
+
+	if (!layout || len < align_min || !seg || seg->kind != SkAnonC)
+		return false;
+	at = ts_layout_place(layout, a, a + len);
+	ts_sim_map(sim, at, at + len, 0);
+	return true;
+}
+
 static void on_mmap(Addr a, SizeT len, Bool rr, Bool ww, Bool xx, ULong di)
 {
 	(void)rr; (void)ww; (void)xx; (void)di;
 	flush();
+	if (placed(a, len))
+		return;
 	if (!ts_heap_continues(a))
 		ts_sim_map(sim, a, a + len, 0);
 	else if (ts_sim_grow(sim, a, a + len))
 		ts_heap_merged();
 }
 
+static void unmap_piece(void *ctx, uint64_t start, uint64_t end)
+{
+	(void)ctx;
+	ts_sim_unmap(sim, start, end);
+}
+
 static void on_munmap(Addr a, SizeT len)
 {
 	flush();
-	ts_sim_unmap(sim, a, a + len);
+	if (layout)
+		ts_layout_unmap(layout, a, a + len, unmap_piece, NULL);
+	else
+		ts_sim_unmap(sim, a, a + len);
 }
 
 static void on_brk(Addr a, SizeT len, ThreadId tid)
@@ -128,7 +162,8 @@ static void on_remap(Addr from, Addr to, SizeT len)
 {
 	(void)from;
 	flush();
-	ts_sim_map(sim, to, to + len, 0);
+	if (!placed(to, len))
+		ts_sim_map(sim, to, to + len, 0);
 }
 
 static IRExpr *as_atom(IRSB *out, IRExpr *e)
@@ -304,6 +339,7 @@ static Bool sp_option(const HChar *arg)
 	else if VG_STR_CLO(arg, "--policies", clo_policies) {}
 	else if VG_STR_CLO(arg, "--brk-max", clo_brk_max) {}
 	else if VG_STR_CLO(arg, "--out", clo_out) {}
+	else if VG_STR_CLO(arg, "--align-anon", clo_align_anon) {}
 	else
 		return False;
 	return True;
@@ -317,7 +353,9 @@ static void sp_usage(void)
 		    "    --brk-max=SIZE        the brk heap may grow to SIZE; 0 keeps "
 		    "Valgrind's cap [1G]\n"
 		    "    --out=FILE            where the JSON report goes, %%p the pid "
-		    "[stdout]\n");
+		    "[stdout]\n"
+		    "    --align-anon=SIZE     simulate anonymous mappings of SIZE or "
+		    "more at addresses aligned to the largest page [0: off]\n");
 }
 
 static void sp_debug_usage(void)
@@ -387,6 +425,13 @@ static void sp_post_clo_init(void)
 	}
 	if (clo_brk_max && !ts_parse_size(clo_brk_max, &brk_max))
 		ts_fatal("--brk-max wants a size: 0, 64M, 1G");
+	if (clo_align_anon && !ts_parse_size(clo_align_anon, &align_min))
+		ts_fatal("--align-anon wants a size: 0, 128K, 1M");
+	for (UInt i = 0; i < n; i++)
+		if (models[i].size[models[i].nsizes - 1] > align_to)
+			align_to = models[i].size[models[i].nsizes - 1];
+	if (align_min)
+		layout = ts_layout_new(align_min, align_to);
 	sim = ts_sim_new(models, n);
 	ts_heap_lift(brk_max);
 }
@@ -405,6 +450,15 @@ static void report(struct ts_buf *out)
 			VG_(args_the_exename) : "");
 	ts_buf_str(out, "}");
 	ts_heap_report(out);
+	if (layout) {
+		ts_buf_str(out, ",\"layout\":{\"align_anon\":");
+		ts_buf_u64(out, align_min);
+		ts_buf_str(out, ",\"aligned_to\":");
+		ts_buf_u64(out, align_to);
+		ts_buf_str(out, ",\"moved\":");
+		ts_buf_u64(out, ts_layout_moved(layout));
+		ts_buf_str(out, "}");
+	}
 	ts_buf_str(out, ",");
 	ts_buf_str(out, counts.s + 1);	/* past its opening brace */
 	ts_buf_free(&counts);

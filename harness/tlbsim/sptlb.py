@@ -3,7 +3,8 @@
 simulated TLB counts (every model, every policy) as one JSON object.
 
     sptlb [--model NAME|FILE]... [--models NAME,...] [--policies P,...]
-          [--brk-max SIZE] [--out FILE] [--timeout S] -- COMMAND [ARGS]
+          [--brk-max SIZE] [--align-anon SIZE] [--out FILE] [--timeout S]
+          -- COMMAND [ARGS]
 
 The counts are the command's own process's, as the program it last execs
 into; forked processes are simulated but only listed.  --models and
@@ -47,6 +48,26 @@ def model_path(name):
                         if f.endswith(".model")] + [HOST_MODEL])
         raise Refused("no model %r (known: %s)" % (name, ", ".join(known)))
     return path
+
+
+# host_model.py's `policies` line.
+HOST_POLICIES = ("base", "2M", "thp-always")
+
+
+def model_policies(name):
+    """(the name in the model's file, its policies), read from its file
+    (the host model's are fixed); Refused for a model there is not."""
+    if name == HOST_MODEL:
+        return HOST_MODEL, HOST_POLICIES
+    internal, policies = name, ()
+    with open(model_path(name)) as f:
+        for line in f:
+            words = line.split("#")[0].split()
+            if words[:1] == ["name"] and len(words) == 2:
+                internal = words[1]
+            elif words[:1] == ["policies"]:
+                policies += tuple(words[1:])
+    return internal, policies
 
 
 def host_model_path(dest_dir):
@@ -117,7 +138,7 @@ def _reports(scratch):
 
 
 def run(cmd, models, stdout=None, stderr=None, timeout=None, native=(),
-        policies=None, brk_max=None):
+        policies=None, brk_max=None, align_anon=None):
     """Runs cmd under the tool; returns (exit status, report dict).
 
     The counts are those of the command's own process, as the program it
@@ -127,7 +148,9 @@ def run(cmd, models, stdout=None, stderr=None, timeout=None, native=(),
     path matches a pattern of native (a load generator the command starts)
     run outside the tool. policies (names, or MODEL:NAME) keeps only those
     policies of each model; brk_max is how far the brk heap may grow (a
-    size: "1G", or "0" for Valgrind's own 8 MB cap; default 1G)."""
+    size: "1G", or "0" for Valgrind's own 8 MB cap; default 1G);
+    align_anon (a size) simulates each anonymous mapping of that size or
+    more at an address aligned to the largest page simulated."""
     why = tool_ready()
     if why:
         raise Refused(why)
@@ -145,6 +168,8 @@ def run(cmd, models, stdout=None, stderr=None, timeout=None, native=(),
             argv.append("--policies=" + ",".join(policies))
         if brk_max is not None:
             argv.append("--brk-max=" + str(brk_max))
+        if align_anon is not None:
+            argv.append("--align-anon=" + str(align_anon))
         if native:
             argv.append("--trace-children-skip=" + ",".join(native))
         argv += list(cmd)
@@ -202,6 +227,12 @@ def main(argv=None):
     parser.add_argument("--brk-max", metavar="SIZE",
                         help="how far the brk heap may grow (default 1G; 0: "
                         "Valgrind's own 8 MB cap)")
+    parser.add_argument("--align-anon", metavar="SIZE",
+                        help="simulate anonymous mappings of SIZE or more "
+                        "(128K: glibc's mmap threshold) at addresses aligned "
+                        "to the largest page, as an allocator that aligns "
+                        "them would place them (default: where the program "
+                        "put them)")
     parser.add_argument("--out", help="write the JSON here, not stdout")
     parser.add_argument("--native", action="append", default=[],
                         metavar="PATTERN",
@@ -219,7 +250,7 @@ def main(argv=None):
         status, data = run(cmd, models or DEFAULT_MODELS,
                            timeout=args.timeout, native=args.native,
                            policies=split_list(args.policies),
-                           brk_max=args.brk_max)
+                           brk_max=args.brk_max, align_anon=args.align_anon)
     except Refused as e:
         print("sptlb: %s" % e, file=sys.stderr)
         return 2

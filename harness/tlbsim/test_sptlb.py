@@ -68,7 +68,7 @@ def test_alpha_promotes_the_walked_region(walks):
 
 
 def test_x86_base_misses_l1_not_stlb(walks):
-    # 1024 pages over 16 sets of 6 ways miss the L1 every time; over 128
+    # 1024 pages over 16 sets of 4 ways miss the L1 every time; over 128
     # sets of 16 ways (8 a set) they stay in the STLB: no page walks.
     a, b = walks
     assert miss_delta(a, b, "x86-modern", "base", "dtlb-4k") == 3 * PAGES_4K

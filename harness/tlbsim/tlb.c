@@ -41,6 +41,8 @@ void ts_tlb_init(struct ts_tlb *t, unsigned entries, unsigned ways,
 		t->tag[i] = TS_TLB_EMPTY;
 	for (unsigned s = 0; s < t->sets; s++)
 		t->last[s] = UINT32_MAX;
+	for (unsigned s = 0; s < 16; s++)
+		t->size_ways[s] = (uint16_t)ways;
 	if (ways > SCAN_WAYS) {
 		t->index_bits = 2;
 		while ((1u << t->index_bits) < 4 * n)
@@ -59,6 +61,13 @@ void ts_tlb_init_cells(struct ts_tlb *t, unsigned entries, unsigned ways,
 		ts_fatal("a TLB used through cells holds at most 65534 entries");
 	ts_free(t->index);
 	t->index = NULL;
+}
+
+void ts_tlb_limit_ways(struct ts_tlb *t, unsigned size, unsigned ways)
+{
+	if (t->repl != TS_LRU || !ways || ways >= t->ways || size >= 16)
+		ts_fatal("a way limit wants an LRU TLB and fewer ways than it has");
+	t->size_ways[size] = (uint16_t)ways;
 }
 
 void ts_tlb_destroy(struct ts_tlb *t)
@@ -122,15 +131,17 @@ static void index_del(struct ts_tlb *t, int slot)
 	t->index[h] = -1;
 }
 
-static unsigned victim(struct ts_tlb *t, unsigned set)
+static unsigned victim(struct ts_tlb *t, unsigned set, uint64_t tag)
 {
-	unsigned base = set * t->ways, w;
+	unsigned base = set * t->ways, w, ways;
 
 	switch (t->repl) {
 	case TS_LRU:
-		/* never-used ways have stamp 0: the first of them is chosen */
+		/* never-used ways have stamp 0: the first of them is chosen;
+		 * a way-limited size (only LRU has one) looks at its ways */
+		ways = t->size_ways[tag & 15];
 		w = 0;
-		for (unsigned i = 1; i < t->ways; i++)
+		for (unsigned i = 1; i < ways; i++)
 			w = t->stamp[base + i] < t->stamp[base + w] ? i : w;
 		return base + w;
 	case TS_NLU:
@@ -159,7 +170,7 @@ bool ts_tlb_access(struct ts_tlb *t, uint64_t addr, unsigned shift,
 		return true;
 	}
 	t->misses++;
-	slot = (int)victim(t, set);
+	slot = (int)victim(t, set, tag);
 	if (t->index && t->tag[slot] != TS_TLB_EMPTY)
 		index_del(t, slot);
 	t->tag[slot] = tag;
@@ -172,7 +183,7 @@ bool ts_tlb_access(struct ts_tlb *t, uint64_t addr, unsigned shift,
 /* ts_tlb_access_cell's miss: the accesses are counted already. */
 bool ts_tlb_fill_cell(struct ts_tlb *t, uint64_t tag, uint16_t *cell)
 {
-	unsigned slot = victim(t, set_of(t, tag));
+	unsigned slot = victim(t, set_of(t, tag), tag);
 
 	t->misses++;
 	t->tag[slot] = tag;

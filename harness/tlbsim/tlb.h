@@ -26,6 +26,8 @@ struct ts_tlb {
 	int32_t *index;		/* tag -> slot, for sets too wide to scan */
 	unsigned index_bits;
 	unsigned entries;
+	/* per size index: a page of it fills only the first ways of a set */
+	uint16_t size_ways[16];
 	uint64_t accesses, misses;
 };
 
@@ -39,6 +41,12 @@ void ts_tlb_init(struct ts_tlb *t, unsigned entries, unsigned ways,
 void ts_tlb_init_cells(struct ts_tlb *t, unsigned entries, unsigned ways,
 		       enum ts_repl repl);
 void ts_tlb_destroy(struct ts_tlb *t);
+/*
+ * Pages of size index `size` fill only the first `ways` ways of their set
+ * (an LRU TLB built of arrays of which only some hold that size); they are
+ * looked up in every way as any other page.
+ */
+void ts_tlb_limit_ways(struct ts_tlb *t, unsigned size, unsigned ways);
 /*
  * Looks up the page of `shift` bits holding addr (size index `size` of the
  * model), counts the access and, on a miss, fills the entry.  Returns true

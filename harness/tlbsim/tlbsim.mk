@@ -4,7 +4,8 @@
 # VALGRIND_LIB) and the build/bin/sptlb wrapper.
 
 TS_MODEL_SRCS := harness/tlbsim/text.c harness/tlbsim/tlb.c \
-		 harness/tlbsim/model.c harness/tlbsim/sim.c
+		 harness/tlbsim/model.c harness/tlbsim/sim.c \
+		 harness/tlbsim/layout.c
 TS_HOST_OBJS  := $(TS_MODEL_SRCS:%.c=$(OBJ)/%.o) \
 		 $(OBJ)/harness/tlbsim/tests/host_env.o
 TS_TESTS      := $(patsubst harness/tlbsim/tests/test_%.c,$(TESTBIN)/tlbsim_%,\
@@ -30,7 +31,9 @@ TS_VG_OBJS    := $(patsubst %.c,$(OBJ)/tlbsim-vg/%.o,$(TS_MODEL_SRCS) \
 		 harness/tlbsim/sp_main.c)
 
 BINS   += $(BIN)/sptlb $(TS_DIR)/.links $(TS_TOOL) $(TS_DIR)/walk \
-	  $(TS_DIR)/walk-static $(TS_DIR)/jit $(TS_DIR)/heap
+	  $(TS_DIR)/walk-static $(TS_DIR)/jit $(TS_DIR)/heap $(TS_DIR)/repl \
+	  $(TS_DIR)/anon \
+	  $(TS_DIR)/cpuid-replay $(TS_DIR)/shortcut-diff
 CTESTS += $(TS_TESTS)
 
 $(OBJ)/tlbsim-vg/%.o: %.c | deps-ok
@@ -58,9 +61,21 @@ $(TESTBIN)/tlbsim_%: $(OBJ)/harness/tlbsim/tests/test_%.o $(TS_HOST_OBJS)
 	$(CC) $(CFLAGS) -o $@ $^
 
 # The known-pattern programs the tool's own tests run (not unit tests).
-$(TS_DIR)/walk $(TS_DIR)/jit $(TS_DIR)/heap: $(TS_DIR)/%: harness/tlbsim/tests/%.c
+$(TS_DIR)/walk $(TS_DIR)/jit $(TS_DIR)/heap $(TS_DIR)/repl $(TS_DIR)/anon: $(TS_DIR)/%: \
+		harness/tlbsim/tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -O2 -o $@ $<
+
+# Recorded CPUID dumps (tests/cpuid/) through spstat's decoder.
+$(TS_DIR)/cpuid-replay: harness/tlbsim/tests/cpuid_replay.c $(CORE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iharness/core -o $@ $^ $(CORE_LDLIBS)
+
+# The simulator with and without its same-page shortcut (test_exactness.py).
+$(TS_DIR)/shortcut-diff: $(OBJ)/harness/tlbsim/tests/shortcut_diff.o \
+			 $(TS_HOST_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^
 
 $(TS_DIR)/walk-static: harness/tlbsim/tests/walk.c
 	@mkdir -p $(dir $@)

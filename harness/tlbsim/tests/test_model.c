@@ -42,10 +42,10 @@ static void refused(const char *text, const char *want, const char *what)
 }
 
 static const char two_models[2][160] = {
-	"name a\npages 8K 64K 4M\ntlb t any 4 4 lru 8K 64K 4M\n"
-	"policies base 64K 4M all\n",
-	"name b\npages 4K 2M\ntlb t any 4 4 lru 4K 2M\n"
-	"policies base 2M thp-always\n",
+	"name a\npages 8K 64K 4M\ntlb d data 4 4 lru 8K 64K 4M\n"
+	"tlb i instr 4 4 lru 8K 64K 4M\npolicies base 64K 4M all\n",
+	"name b\npages 4K 2M\ntlb d data 4 4 lru 4K 2M\n"
+	"tlb i instr 4 4 lru 4K 2M\npolicies base 2M thp-always\n",
 };
 
 /* The two models above, with only the policies of list; NULL if refused. */
@@ -117,9 +117,12 @@ int main(void)
 	TAP_CHECK(ok, "x86-modern parses %s", err.s ? err.s : "");
 	if (ok) {
 		TAP_CHECK(m.ntlbs == 5 && m.tlb[0].next == 4 &&
+			  m.tlb[0].entries == 64 && m.tlb[0].ways == 4 &&
 			  m.tlb[4].stream == TS_ANY &&
-			  m.tlb[4].entries == 2048 && m.tlb[4].ways == 16,
-			  "x86-modern: first levels go on to a 2048-entry STLB");
+			  m.tlb[4].entries == 2048 && m.tlb[4].ways == 16 &&
+			  m.tlb[4].size_ways[0] == 0 &&
+			  m.tlb[4].size_ways[1] == 8,
+			  "x86-modern: 64x4 DTLB, a 2048x16 STLB, 2M in 8 ways");
 		TAP_CHECK(m.first[TS_DATA][1] == 1 && m.first[TS_INSTR][0] == 2,
 			  "x86-modern: 2M data to dtlb-2m, 4K fetches to itlb-4k");
 		TAP_CHECK(m.npolicies == 3 && m.policy[2].immediate &&
@@ -142,6 +145,19 @@ int main(void)
 	refused("name a\npages 8K\ntlb t any 65535 65535 lru 8K\n",
 		"at most 65534", "more entries than a 16-bit slot can name");
 	refused("color blue\n", "line 1: unknown keyword", "an unknown keyword");
+	refused("name a\npages 4K\ntlb t any 8 4 lru 4K\npolicies base\n",
+		"would be inexact): t",
+		"a first-level TLB shared by both streams");
+	refused("name a\npages 4K\ntlb d data 8 4 lru 4K\n"
+		"tlb i instr 8 4 lru 4K -> d\npolicies base\n",
+		"would be inexact): d",
+		"instruction misses going on to the data L1");
+	refused("name a\npages 4K 2M\ntlb t any 8 4 lru 4K 2M/4\n",
+		"line 3: SIZE/WAYS", "a size limited to all the ways");
+	refused("name a\npages 4K 2M\ntlb t any 8 4 nlu 4K 2M/2\n",
+		"line 3: SIZE/WAYS", "a way limit on a not-LRU TLB");
+	refused("name a\npages 4K 2M\ntlb t any 8 4 lru 4K 8M/2\n",
+		"line 3: not a page size", "a way limit on an unknown size");
 	select_policies();
 	return tap_done();
 }

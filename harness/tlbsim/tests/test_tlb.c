@@ -77,6 +77,41 @@ static bool cells_agree(unsigned entries, unsigned ways, enum ts_repl repl)
 	return same;
 }
 
+/*
+ * One set of 4 LRU ways, 64 KB pages limited to the first 2.  8K pages a b,
+ * 64K page C, 8K d, 64K E, then b and a again: C evicts a (way 0, the LRU
+ * of ways 0-1), d takes empty way 2, E evicts b (way 1, older than C), b
+ * takes way 3, a misses: 7 misses.  Unlimited, E evicts a instead and b
+ * hits: 6.  Then three more 64K pages leave ways 2 and 3 (d, b) alone.
+ */
+static void way_limit(void)
+{
+	static const uint64_t at[] = { 0x0, 0x2000, 0x100000, 0x4000,
+				       0x200000, 0x2000, 0x0 };
+	static const unsigned size[] = { 0, 0, 1, 0, 1, 0, 0 };
+	struct ts_tlb t, u;
+
+	ts_tlb_init(&t, 4, 4, TS_LRU);
+	ts_tlb_init(&u, 4, 4, TS_LRU);
+	ts_tlb_limit_ways(&t, 1, 2);
+	for (unsigned i = 0; i < 7; i++) {
+		ts_tlb_access(&t, at[i], shifts[size[i]], size[i]);
+		ts_tlb_access(&u, at[i], shifts[size[i]], size[i]);
+	}
+	TAP_CHECK(t.misses == 7 && u.misses == 6,
+		  "64K limited to 2 of 4 ways: 7 misses (unlimited: 6), got %u, %u",
+		  (unsigned)t.misses, (unsigned)u.misses);
+	for (unsigned i = 3; i < 6; i++)
+		ts_tlb_access(&t, (uint64_t)i << 20, 16, 1);
+	TAP_CHECK(ts_tlb_holds(&t, 0x4000, 13, 0) &&
+		  ts_tlb_holds(&t, 0x2000, 13, 0) &&
+		  !ts_tlb_holds(&t, 0x200000, 16, 1) &&
+		  ts_tlb_holds(&t, 0x500000, 16, 1),
+		  "64K pages fill ways 0-1 only: the 8K pages in ways 2-3 stay");
+	ts_tlb_destroy(&t);
+	ts_tlb_destroy(&u);
+}
+
 int main(void)
 {
 	/* E-entry fully associative LRU: N <= E misses N times, N > E every
@@ -134,6 +169,7 @@ int main(void)
 		  "the dropped entry misses again");
 	ts_tlb_destroy(&t);
 
+	way_limit();
 	TAP_CHECK(cells_agree(128, 128, TS_NLU),
 		  "cells: 128 fully associative NLU agree with search");
 	TAP_CHECK(cells_agree(128, 128, TS_ROUND_ROBIN),
