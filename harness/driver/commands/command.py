@@ -5,6 +5,7 @@ import shlex
 from harness.driver import manifest
 from harness.driver.engine.experiment import build
 from harness.driver.engine.inputs import prepare_inputs, workload_values
+from harness.driver.engine import refsize
 from harness.driver.system import hostinfo
 
 NAME = "command"
@@ -22,7 +23,8 @@ def run(args):
     """Inputs are prepared as for a run, so the printed command works as is."""
     w = manifest.find(args.workload)
     build()
-    ref_mb = w.ref_mb(hostinfo.host()["tlb_reach_4k_kb"]) if args.size == "ref" else None
+    ref_mb = (refsize.ref_mb(w, refsize.reach_kb(hostinfo.host()), refsize.memory_cap_mb())
+              if args.size == "ref" else None)
     values = workload_values(w, args.size, os.path.abspath(args.out_dir), args.seed, ref_mb)
     prepare_inputs(w, args.size, values)
     print(shlex.join(w.expand(w.run, args.size, **values)))

@@ -16,7 +16,7 @@ from typing import Iterable, Mapping, Optional, Sequence
 
 from harness.records import PressureRecord, ResultFolder
 from harness.driver import config, manifest, paths
-from harness.driver.engine import estimate
+from harness.driver.engine import estimate, refsize
 from harness.driver.system import hostinfo
 
 from harness.driver.errors import UserError
@@ -113,7 +113,7 @@ def run(names: Iterable[str], out: str, seed: int) -> dict[Key, PressureRecord]:
     if why:
         raise UserError(f"pressure: {why}")
     os.makedirs(out, exist_ok=True)
-    reach = hostinfo.host()["tlb_reach_4k_kb"]
+    reach = refsize.reach_kb(hostinfo.host())
     have = done(out)
     est = estimate.Estimator(paths.RESULTS, out)
     scratch = config.scratch()
@@ -150,7 +150,7 @@ def from_measured(out: str, names: Sequence[str], seed: int) -> list[str]:
         except UserError:
             return []
         want = {size: geometry(models[model][0]) for size, model in SIDES}
-    reach = hostinfo.host()["tlb_reach_4k_kb"]
+    reach = refsize.reach_kb(hostinfo.host())
     have = done(out)
     found = {}
     folder = ResultFolder(out)
@@ -171,7 +171,8 @@ def from_measured(out: str, names: Sequence[str], seed: int) -> list[str]:
 
 
 def _ref_mb(name: str, size: str, reach: int) -> Optional[int]:
-    return manifest.find(name).ref_mb(reach) if size == "ref" else None
+    return refsize.ref_mb(manifest.find(name), reach, refsize.memory_cap_mb()) \
+        if size == "ref" else None
 
 
 def _current_in(have: Mapping[Key, PressureRecord], name: str, size: str, seed: int,

@@ -11,6 +11,7 @@ import pytest
 from harness.driver import manifest, paths
 from harness.driver.engine import pressure
 from harness.driver.errors import UserError
+from harness.driver.system import tlbprobe
 from harness.records import PressureRecord, ResultFolder
 
 SCHEMA = {"schema": "spbench-pressure/1", "model": "m"}
@@ -143,6 +144,8 @@ def _geometry_models(tmp_path, monkeypatch, host_tlb):
         models[name] = (str(path), name)
     monkeypatch.setattr(pressure, "model_files", lambda tmp: models)
     monkeypatch.setattr(pressure.hostinfo, "host", lambda: {"tlb_reach_4k_kb": 512})
+    # ref sized from CPUID's 512 kB: no probe result
+    monkeypatch.setattr(tlbprobe, "measured", lambda: (None, "not probed here"))
 
 
 def _measured(tmp_path, monkeypatch, recs):
