@@ -25,7 +25,7 @@ FFLAGS   += -Wall -Wextra -Werror
 BINS   :=
 CTESTS :=
 
-.PHONY: all deps test test-c test-py lint reproduce clean clean-kernel bench-overhead
+.PHONY: all deps test test-c test-py test-fleet lint reproduce clean clean-kernel bench-overhead
 all: deps-ok
 
 include $(wildcard harness/*/*.mk)
@@ -66,6 +66,11 @@ test-c: all $(CTESTS)
 
 test-py: all
 	@$(PYTHON) -m pytest -q -p no:cacheprovider
+
+# The fleet playbook over SSH against two network-namespace hosts (root; about 2 minutes);
+# make test runs it too, as part of pytest.
+test-fleet: all
+	@$(PYTHON) -m pytest -q -p no:cacheprovider fleet
 
 reproduce: all
 	harness/spbench reproduce

@@ -7,7 +7,7 @@ import dataclasses
 import json
 from dataclasses import dataclass, field
 
-from . import diff_metrics as dm, notes as notes_mod, render, stats
+from . import diff_metrics as dm, notes as notes_mod, outliers, render, stats
 
 # meta record parts whose differences explain a difference in results
 CONTEXT = (("kernel",), ("settings",), ("host", "cpu"), ("host", "tlb"),
@@ -396,6 +396,8 @@ def build_report(a, b, metric_names=None, pairs=(), paired_only=False):
         notes.add(rule)
     notes_mod.context(a, notes, "A")
     notes_mod.context(b, notes, "B")
+    outliers.notes(a, notes, "A")
+    outliers.notes(b, notes, "B")
     ctx = context_diff(a, b) + _run_settings(paired)
     return Report(a.folder, b.folder, _label(a), _label(b), pairs, keycols, sections, ctx,
                   only, notes.lines)

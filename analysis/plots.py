@@ -6,7 +6,7 @@ import os
 
 from harness.records import ResultFolder
 
-from . import sustained, table
+from . import monitors, sustained, table
 
 NO_METADATA = {"Software": None}
 
@@ -155,4 +155,27 @@ def write(folder, t1, ref):
     if ResultFolder(sus).has_runs():
         paths = sustained.plot(sus)
         out["sustained"] = [(os.path.splitext(os.path.basename(p))[0], p) for p in paths]
+    made = monitor_plots(plt, folder)
+    if made:
+        out["monitors"] = made
     return out
+
+
+def monitor_plots(plt, folder):
+    """[(title, path)]: coverage over one run per policy (table 1's clean runs, else the
+    fragmented ones), free memory by order over the fragmented stage; where recorded."""
+    made = []
+    for part in ("table1", "fragmented"):
+        workload, series = monitors.coverage_over_time(os.path.join(folder, part))
+        if series:
+            path = os.path.join(folder, "coverage-over-time.png")
+            monitors.plot_coverage(plt, f"{workload} ({part})", series, path)
+            made.append((f"coverage over time, {workload} ({part})", path))
+            break
+    times, orders, _ = monitors.free_by_order(os.path.join(folder, "fragmented"))
+    if times:
+        path = os.path.join(folder, "free-by-order.png")
+        monitors.plot_free_by_order(plt, "free memory by order, fragmented stage", times,
+                                    orders, path)
+        made.append(("free memory by order over the fragmented stage", path))
+    return made

@@ -11,15 +11,18 @@ from typing import Any, Optional, Sequence
 from harness.records import BadLine, FolderError, ReproductionFolder, ResultFolder
 from harness.records.lines import warn_stderr, write_text
 
-from . import paper as paper_mod, plots, results
+from . import outliers, paper as paper_mod, plots, results
+from .sections import monitors as monitors_section, profiles as profiles_section
 
 
 class ReportData:
     """What the sections read: the folder, its settings, the paper's tables, the plots made,
     and each part's records, loaded once; lines skipped on the way are kept to be listed."""
 
-    def __init__(self, folder: str, plot_paths: Optional[dict[str, Any]] = None) -> None:
+    def __init__(self, folder: str, plot_paths: Optional[dict[str, Any]] = None,
+                 exclude_outliers: bool = False) -> None:
         self.folder = os.path.abspath(folder)
+        self.exclude_outliers = exclude_outliers     # flagged runs left out of every table
         self.ref = paper_mod.Paper()
         self.plot_paths = plot_paths or {}
         try:
@@ -47,6 +50,8 @@ class ReportData:
             if self.has_runs(part):
                 try:
                     rs = results.load(self.part_path(part), warn=self._warn)
+                    if self.exclude_outliers:
+                        rs = outliers.excluding(rs)
                 except FolderError:
                     rs = None
             self._sets[part] = rs
@@ -127,29 +132,35 @@ def _data(rep: ReportData, csvs: list[tuple[str, str, Any]]) -> list[str]:
     return out + ([""] if out else [])
 
 
-def build(folder: str, stages: Sequence[Any], plot_paths: Optional[dict[str, Any]] = None) \
-        -> str:
+def build(folder: str, stages: Sequence[Any], plot_paths: Optional[dict[str, Any]] = None,
+          exclude_outliers: bool = False) -> str:
     """The report's text; plot_paths {name: [(title, path)]} as plots.write() made them."""
-    rep = ReportData(folder, plot_paths)
+    rep = ReportData(folder, plot_paths, exclude_outliers)
     out = ["# spbench: a reproduction of Navarro et al., OSDI 2002\n",
            "Practical, Transparent Operating System Support for Superpages (FreeBSD 4.3 on an "
            "Alpha 21264: 8 KB base pages; 64 KB, 512 KB and 4 MB superpages), reproduced on "
            "Linux with THP and mTHP (4 KB base pages; 2 MB PMD pages, smaller mTHP sizes "
            "mapped by PTEs).\n"]
     out += _ran_where(rep, stages)
+    if exclude_outliers:
+        out.append("Runs flagged as outliers are left out of every table and claim here "
+                   "(`spbench report --exclude-outliers`): " + outliers.SCORE + ".\n")
     out += [s for s in (st.section(rep) for st in stages) if s]
+    parts = [p for st in stages for p in st.folders]
+    out += [s for s in [monitors_section.section(rep, parts),
+                        profiles_section.section(rep, parts)] if s]
     out += _claims(rep, stages)
     out += _data(rep, [c for st in stages for c in st.csvs(rep)])
     return "\n".join(out).rstrip() + "\n"
 
 
-def write(folder: str, stages: Sequence[Any]) -> str:
+def write(folder: str, stages: Sequence[Any], exclude_outliers: bool = False) -> str:
     """Writes report.md, its plots and CSVs into folder; returns report.md's path."""
-    rep = ReportData(folder)
+    rep = ReportData(folder, exclude_outliers=exclude_outliers)
     plot_paths = plots.write(rep.folder, rep.load("table1"), rep.ref)
     for st in stages:
         for name, _, make in st.csvs(rep):
             write_text(os.path.join(rep.folder, name), make())
     path = ReproductionFolder(rep.folder).report_path
-    write_text(path, build(rep.folder, stages, plot_paths))
+    write_text(path, build(rep.folder, stages, plot_paths, exclude_outliers))
     return path

@@ -29,6 +29,7 @@ class Group:
     records: list[RunRecord] = field(default_factory=list)
     warmups: int = 0
     failed: int = 0
+    outliers_left_out: int = 0      # runs flagged and taken out (analysis/outliers.py)
 
     @property
     def key(self) -> tuple[str, str, str, str, str]:

@@ -238,3 +238,46 @@ def geomean_ratio(xs, ys):
     df = (vx + vy) ** 2 / (vx ** 2 / (sx.n - 1) + vy ** 2 / (sy.n - 1))
     half = t975(df) * math.sqrt(vx + vy)
     return Ratio(math.exp(d), math.exp(d - half), math.exp(d + half))
+
+
+# Iglewicz and Hoaglin's cut for the modified z-score: a run whose score is above it is an
+# outlier. hyperfine computes the same score (without the 0.6745) and warns at 10 sigma.
+OUTLIER_Z = 3.5
+_MAD_TO_SD = 0.6745         # the normal's 3rd quartile: MAD / 0.6745 estimates sigma
+_MEANAD_TO_SD = 0.7979      # sqrt(2 / pi): the mean absolute deviation / sigma
+
+
+def modified_zscores(xs):
+    """0.6745 (x - median) / MAD for each x (Iglewicz and Hoaglin, 1993). Where more than
+    half the values are equal the MAD is 0, and the mean absolute deviation stands in for
+    it (x - median) / (1.2533 meanAD), as IBM's and others' versions do. None for n < 3
+    (the median of two is their mean: neither can stand out) or when every value is
+    equal."""
+    xs = [float(x) for x in xs]
+    if len(xs) < 3:
+        return None
+    med = statistics.median(xs)
+    dev = [abs(x - med) for x in xs]
+    mad = statistics.median(dev)
+    if mad > 0:
+        return [_MAD_TO_SD * (x - med) / mad for x in xs]
+    mean_ad = statistics.mean(dev)
+    if mean_ad == 0:
+        return None
+    return [_MEANAD_TO_SD * (x - med) / mean_ad for x in xs]
+
+
+def outlier_flags(xs, cut=OUTLIER_Z):
+    """[bool] per value: its modified z-score's magnitude is above cut; all False where no
+    score can be had."""
+    xs = list(xs)
+    z = modified_zscores(xs)
+    return [False] * len(xs) if z is None else [abs(v) > cut for v in z]
+
+
+def relative_halfwidth(r):
+    """Half the width of a ratio's 95% interval over the ratio, (hi - lo) / 2 / value: the
+    measure --runs auto stops on. None where the ratio has no interval."""
+    if r is None or r.value is None or r.lo is None or r.hi is None or r.value == 0:
+        return None
+    return (r.hi - r.lo) / 2 / abs(r.value)

@@ -1,7 +1,8 @@
 """Text tables of one result set: the run table (every group against its base policy) and the
 paper table (ours beside the paper's tables 1-3)."""
 
-from . import compare, metrics, notes as notes_mod, paper as paper_mod, stats, text
+from . import (compare, metrics, notes as notes_mod, outliers, paper as paper_mod, runs_auto,
+               stats, text)
 
 RULES = (
     "time: mean wall time (s) and the half-width of its 95% CI (Student's t)",
@@ -51,15 +52,20 @@ def _cov_cells(r):
 def render_run_table(rs):
     extra = _varying(rs)
     header = ["workload", "state", "policy"] + extra + [
-        "n", "time s", "±95%", "speedup", "95% CI", "dTLB miss", "red.", "huge", ">4k"]
-    align = "lll" + "l" * len(extra) + "rrrrlrrrr"
+        "n", "out", "time s", "±95%", "speedup", "95% CI", "dTLB miss", "red.", "huge", ">4k"]
+    align = "lll" + "l" * len(extra) + "rrrrrlrrrr"
+    auto = runs_auto.recorded(rs) is not None
+    if auto:
+        header.insert(len(extra) + 4, "stop")
+        align = align[:len(extra) + 4] + "l" + align[len(extra) + 4:]
     notes = notes_mod.Notes()
     rows = []
     for g in rs.ordered():
         r = compare.row(rs, g)
         t = r.time
-        rows.append(_key_cells(g, extra) + [
-            str(len(g.records)),
+        rows.append(_key_cells(g, extra) + [str(len(g.records))]
+                    + ([runs_auto.stop_cell(rs, g)] if auto else []) + [
+            outliers.cell(g),
             text.secs(t.mean) if t else "n/a",
             text.secs(t.half, t.mean) if t and t.half is not None else "n/a",
         ] + _speedup_cells(r) + _dtlb_cells(r) + _cov_cells(r))
@@ -71,8 +77,10 @@ def render_run_table(rs):
         out.append(text.columns(header, rows, align))
     else:
         out.append("no measured records")
-    for rule in RULES:
+    for rule in RULES + (outliers.RULE,):
         notes.add(rule)
+    outliers.notes(rs, notes)
+    runs_auto.notes(rs, notes)
     notes_mod.context(rs, notes)
     out += ["", notes.render()]
     return "\n".join(out).rstrip() + "\n"
@@ -109,6 +117,11 @@ def _context_line(rs):
              f"size {plan.get('size', '?')}"]
     if m.revision:
         parts.append(f"rev {m.revision}")
+    tuned = (m.noise or {}).get("tune")
+    if tuned:
+        parts.append("--tune: set " + (", ".join(tuned.get("set") or {}) or "nothing")
+                     + (f"; refused {', '.join(tuned['refused'])}" if tuned.get("refused")
+                        else ""))
     return ", ".join(parts)
 
 
@@ -323,6 +336,8 @@ def render_paper_table(rs, ref=None):
         out += ["", block]
     for rule in RULES[1:4]:
         notes.add(rule)
+    outliers.notes(rs, notes)
+    runs_auto.notes(rs, notes)
     notes_mod.context(rs, notes)
     out += ["", notes.render()]
     return "\n".join(out).rstrip() + "\n"

@@ -112,6 +112,18 @@ void coverage_init(struct coverage *c, unsigned interval_ms, bool histogram)
 	c->n_thp_sizes = n > 0 ? n : 0;
 	snprintf(c->hist_reason, sizeof(c->hist_reason), "%s",
 		 histogram ? "no sample taken" : "not requested");
+	/* without memory for it the series stays empty; the peak is kept */
+	tseries_init(&c->series, 3, COVERAGE_SERIES_ROWS);
+}
+
+void coverage_series_start(struct coverage *c, uint64_t now_ns)
+{
+	c->series_start_ns = now_ns;
+}
+
+void coverage_free(struct coverage *c)
+{
+	tseries_free(&c->series);
 }
 
 bool coverage_add(struct coverage *c, const struct smaps_rollup *r,
@@ -120,6 +132,14 @@ bool coverage_add(struct coverage *c, const struct smaps_rollup *r,
 	uint64_t gap_ns;
 
 	c->samples++;
+	if (tseries_offer(&c->series)) {
+		int64_t row[3] = { (int64_t)r->rss_kb, (int64_t)r->anon_kb,
+				   (int64_t)r->anon_huge_kb };
+		uint64_t ms = now_ns > c->series_start_ns ?
+			      (now_ns - c->series_start_ns) / 1000000 : 0;
+
+		tseries_append(&c->series, (double)ms / 1e3, row);
+	}
 	if (!c->have_peak || r->rss_kb > c->peak.rss_kb) {
 		c->peak = *r;
 		c->have_peak = true;
@@ -221,6 +241,17 @@ void coverage_json(struct json *j, const char *key, const struct coverage *c)
 	}
 	json_uint(j, "taken", c->hist_count);
 	json_double(j, "cost_s", c->hist_total_cost_ns / 1e9);
+	json_object_end(j);
+	json_object_begin(j, "series");
+	json_array_begin(j, "fields");
+	json_string(j, NULL, "t_s");
+	json_string(j, NULL, "rss_kb");
+	json_string(j, NULL, "anon_kb");
+	json_string(j, NULL, "anon_huge_kb");
+	json_array_end(j);
+	json_uint(j, "max_rows", c->series.max_rows);
+	json_uint(j, "stride", c->series.stride);
+	tseries_json_rows(j, "samples", &c->series, NULL, 0);
 	json_object_end(j);
 	json_object_end(j);
 }

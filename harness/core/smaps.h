@@ -10,6 +10,10 @@
 
 #include "json.h"
 #include "pagehist.h"
+#include "timeseries.h"
+
+/* rows the coverage series keeps at most (timeseries.h halves it when full) */
+#define COVERAGE_SERIES_ROWS 1024
 
 /* The lines of smaps_rollup spstat reports, in kB. */
 struct smaps_rollup {
@@ -83,14 +87,24 @@ struct coverage {
 
 	uint64_t thp_sizes_kb[PAGEHIST_MAX_SIZES]; /* mTHP sizes offered */
 	int n_thp_sizes;
+
+	/* every sample's rss, anon and anon_huge kB over the run, bounded */
+	struct tseries series;
+	uint64_t series_start_ns;	/* t = 0 of the series */
 };
 
 /* histogram: whether page-size histograms are taken at all.  Lists the mTHP
  * sizes from the live sysfs (none when THP is absent). */
 void coverage_init(struct coverage *c, unsigned interval_ms, bool histogram);
 
+/* The series' times count from now_ns (spstat: just before the exec). */
+void coverage_series_start(struct coverage *c, uint64_t now_ns);
+
+void coverage_free(struct coverage *c);
+
 /*
- * Records one sample of an already read rollup and returns whether a
+ * Records one sample of an already read rollup (the peak, and a row of the
+ * series when its stride keeps it) and returns whether a
  * histogram should be taken for it now (the rules above).  Used by
  * coverage_sample(); exposed so the rules can be tested without a process.
  */
@@ -112,7 +126,8 @@ void coverage_set_histogram(struct coverage *c, const struct pagehist *h,
  */
 int coverage_sample(struct coverage *c, pid_t pid, uint64_t now_ns);
 
-/* Writes "key": {interval_ms, samples, peak{...}, histogram{...}}. */
+/* Writes "key": {interval_ms, samples, peak{...}, histogram{...},
+ * series{...}}. */
 void coverage_json(struct json *j, const char *key, const struct coverage *c);
 
 #endif

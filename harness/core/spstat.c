@@ -19,6 +19,7 @@
 #include "host.h"
 #include "json.h"
 #include "kvstat.h"
+#include "monitor.h"
 #include "proctree.h"
 #include "smaps.h"
 #include "contiguity_timeline.h"
@@ -28,7 +29,8 @@
 
 static const char usage[] =
 "usage: spstat [-e EVENTS] [-o FILE] [--sample-ms N] [--thp-disable]\n"
-"              [--no-histogram] [--contiguity-ms N] -- CMD [ARGS...]\n"
+"              [--no-histogram] [--contiguity-ms N] [--monitor-ms N]\n"
+"              -- CMD [ARGS...]\n"
 "       spstat --host [-o FILE]\n"
 "       spstat --contiguity [--sizes KB,KB,...] [-o FILE]\n"
 "       spstat --list-events [-e EVENTS]\n"
@@ -53,6 +55,10 @@ static const char usage[] =
 "                   CMD (for a launcher that runs its work in children)\n"
 "  --contiguity-ms N  sample the contiguity metric every N ms while CMD\n"
 "                   runs, on the sampling tick (default 1000; 0: off)\n"
+"  --monitor-ms N   read /proc/vmstat, /proc/buddyinfo and /proc/pagetypeinfo\n"
+"                   before exec, every N ms while CMD runs (pagetypeinfo one\n"
+"                   time in 10) and at exit; each kept as a bounded series\n"
+"                   in \"monitors\" (default 0: off)\n"
 "  --host           print the host object (CPU, TLBs, PMU) and exit\n"
 "  --contiguity     print the free-memory contiguity metric and exit\n"
 "  --sizes LIST     region sizes in kB for --contiguity (default\n"
@@ -73,6 +79,7 @@ struct opts {
 	const char *sizes;
 	unsigned int sample_ms;
 	unsigned int contiguity_ms;
+	unsigned int monitor_ms;
 	bool thp_disable;
 	bool histogram;
 	bool leaf;
@@ -107,7 +114,7 @@ static unsigned int parse_ms(const char *s)
 static void parse_args(int argc, char **argv, struct opts *o)
 {
 	enum { O_SAMPLE = 256, O_THP, O_NOHIST, O_HOST, O_CONTIG, O_SIZES,
-	       O_LIST, O_CONTIG_MS, O_LEAF };
+	       O_LIST, O_CONTIG_MS, O_LEAF, O_MONITOR_MS };
 	static const struct option longs[] = {
 		{ "events", required_argument, NULL, 'e' },
 		{ "output", required_argument, NULL, 'o' },
@@ -120,6 +127,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{ "sizes", required_argument, NULL, O_SIZES },
 		{ "list-events", no_argument, NULL, O_LIST },
 		{ "contiguity-ms", required_argument, NULL, O_CONTIG_MS },
+		{ "monitor-ms", required_argument, NULL, O_MONITOR_MS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -135,6 +143,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'o': o->out = optarg; break;
 		case O_SAMPLE: o->sample_ms = parse_ms(optarg); break;
 		case O_CONTIG_MS: o->contiguity_ms = parse_ms(optarg); break;
+		case O_MONITOR_MS: o->monitor_ms = parse_ms(optarg); break;
 		case O_THP: o->thp_disable = true; break;
 		case O_NOHIST: o->histogram = false; break;
 		case O_LEAF: o->leaf = true; break;
@@ -337,6 +346,7 @@ static int do_list(const struct opts *o)
 struct sampler {
 	struct coverage *cov;
 	struct contig_timeline tl;
+	struct monitor mon;
 	bool warned;
 };
 
@@ -344,6 +354,9 @@ static void sample_tick(void *arg, pid_t pid, uint64_t now_ns)
 {
 	struct sampler *s = arg;
 
+	monitor_tick(&s->mon, now_ns);
+	if (s->cov->interval_ms == 0)
+		return;
 	if (s->cov->leaf)
 		pid = proctree_leaf(pid);
 	if (coverage_sample(s->cov, pid, now_ns) < 0 && !s->warned) {
@@ -428,12 +441,18 @@ static int do_run(const struct opts *o)
 	}
 	counters_open(&cs, child.pid);
 	contig_timeline_init(&sampler.tl, o->contiguity_ms, monotonic_ns());
+	monitor_init(&sampler.mon, o->monitor_ms, MONITOR_MAX_ROWS,
+		     monotonic_ns(), NULL, NULL, NULL);
+	monitor_sample_first(&sampler.mon, monotonic_ns());
+	coverage_series_start(&cov, monotonic_ns());
 	ran = child_start(&child) == 0;
 	if (!ran)
 		fprintf(stderr, "spstat: cannot run '%s': %s%s\n", o->argv[0],
 			strcmp(child.failed_step, "exec") ? "prctl(PR_SET_THP_DISABLE): " : "",
 			strerror(child.exec_errno));
-	if (child_wait(&child, ran ? o->sample_ms : 0, sample_tick,
+	/* the monitors tick on the sampling tick; with sampling off, alone */
+	if (child_wait(&child, !ran ? 0 : o->sample_ms ? o->sample_ms :
+		       o->monitor_ms, sample_tick,
 		       &sampler) != 0) {
 		fprintf(stderr, "spstat: waiting for '%s': %s\n", o->argv[0],
 			strerror(errno));
@@ -445,6 +464,8 @@ static int do_run(const struct opts *o)
 	counters_close(&cs);
 	if (ran && o->contiguity_ms)
 		contig_timeline_sample(&sampler.tl, monotonic_ns());
+	if (ran)
+		monitor_sample_last(&sampler.mon, monotonic_ns());
 	have_kv_after = have_kv_before &&
 			snapshot(&kv_after, &kv_before, "after");
 	have_c_after = contiguity(&c_after, "after");
@@ -512,6 +533,9 @@ static int do_run(const struct opts *o)
 		json_null(&j, "contiguity_after");
 	contig_timeline_json(&j, "contiguity_timeline", &sampler.tl);
 	contig_timeline_free(&sampler.tl);
+	monitor_json(&j, "monitors", &sampler.mon);
+	monitor_free(&sampler.mon);
+	coverage_free(&cov);
 	host_json(&j, "host", &host);
 	json_object_end(&j);
 

@@ -6,16 +6,16 @@ import signal
 import sys
 
 from harness.driver import config
-from harness.driver.commands import (command, diff, doctor, experiment, guest_job, kernel,
-                                     listing, pressure, report, reproduce, restore, run, state,
-                                     tlbsim)
+from harness.driver.commands import (command, diff, doctor, experiment, fleet, guest_job,
+                                     kernel, listing, pressure, report, reproduce, restore, run,
+                                     state, tlbsim)
 from harness.driver.errors import UserError
 from harness.driver.system import settings
 from harness.records import FolderError
 
 # in the order `spbench --help` lists them
 COMMANDS = (listing, doctor, restore, run, diff, command, kernel, guest_job, state, experiment,
-            tlbsim, reproduce, report, pressure)
+            tlbsim, reproduce, report, pressure, fleet)
 
 
 class Terminated(BaseException):

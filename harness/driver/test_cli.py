@@ -282,7 +282,7 @@ def test_a_plan_job_runs_what_the_host_wrote(env, tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     plan = {"workloads": ["matrix"], "policies": ["base"], "states": ["asis"],
-            "size": "test", "runs": 2, "warmup": 0, "seed": 42, "sample_ms": 100,
+            "size": "test", "runs": 2, "warmup": 0, "seed": 42, "sample_ms": 100, "monitor_ms": 0,
             "kernel": "stock"}
     doc = {"schema": "spbench-guest-job/1", "kind": "plan", "plan": plan,
            "argv": ["spbench", "run", "matrix", "--kernel", "stock"],

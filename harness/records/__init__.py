@@ -5,10 +5,11 @@ from harness.records.folder import (ADVERSARY_MODES, ReproductionFolder, ResultF
                                     adversary_seconds_under, read_json,
                                     result_folders_under, write_json)
 from harness.records.lines import BadLine, FolderError
-from harness.records.schema import (AdversaryInfo, GuestJob, Meta, PressureRecord,
-                                    RecordError, ReproductionDoc, RunRecord, SimRecord)
+from harness.records.schema import (AdversaryInfo, GuestJob, Meta, MonitorRecord,
+                                    PressureRecord, ProfileRecord, RecordError,
+                                    ReproductionDoc, RunRecord, SimRecord)
 
 __all__ = ["ADVERSARY_MODES", "AdversaryInfo", "BadLine", "FolderError", "GuestJob", "Meta",
-           "PressureRecord", "RecordError", "ReproductionDoc", "ReproductionFolder",
-           "ResultFolder", "RunRecord", "SimRecord", "adversary_seconds_under", "read_json",
-           "result_folders_under", "write_json"]
+           "MonitorRecord", "PressureRecord", "ProfileRecord", "RecordError",
+           "ReproductionDoc", "ReproductionFolder", "ResultFolder", "RunRecord", "SimRecord",
+           "adversary_seconds_under", "read_json", "result_folders_under", "write_json"]

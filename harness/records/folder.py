@@ -10,8 +10,9 @@ from typing import Any, Callable, Optional, TypeVar
 
 from harness.records import lines
 from harness.records.lines import BadLine, FolderError, Warn
-from harness.records.schema import (AdversaryInfo, GuestJob, Meta, PressureRecord,
-                                    RecordError, ReproductionDoc, RunRecord, SimRecord)
+from harness.records.schema import (AdversaryInfo, GuestJob, Meta, MonitorRecord,
+                                    PressureRecord, ProfileRecord, RecordError,
+                                    ReproductionDoc, RunRecord, SimRecord)
 
 META = "meta.json"
 RUNS = "runs.jsonl"
@@ -20,6 +21,9 @@ PRESSURE = "pressure.jsonl"
 GUEST_JOB = "guest-job.json"
 TIMELINE = "timeline.jsonl"
 EVENTS = "events.jsonl"
+MONITORS = "monitors.jsonl"     # per run: coverage over time, /proc monitors
+PROFILES = "profiles.jsonl"     # per workload, state and policy: perf record's summary
+PROFILE_DATA = "profiles"       # the perf.data files those records name
 ADVERSARY_INFO = "adversary.json"
 ADVERSARY_RAW = "raw"
 REPRODUCTION = "reproduce.json"
@@ -95,6 +99,18 @@ class ResultFolder:
     def failed_dir(self) -> str:
         return self.file(FAILED)
 
+    @property
+    def monitors_path(self) -> str:
+        return self.file(MONITORS)
+
+    @property
+    def profiles_path(self) -> str:
+        return self.file(PROFILES)
+
+    def profile_data(self, workload: str, state: str, policy: str) -> str:
+        """Where the perf.data of a workload's profile in a state and policy is kept."""
+        return os.path.join(self.path, PROFILE_DATA, f"{workload}-{state}-{policy}.data")
+
     def has_meta(self) -> bool:
         return os.path.isfile(self.meta_path)
 
@@ -158,6 +174,18 @@ class ResultFolder:
 
     def append_pressure(self, rec: PressureRecord) -> None:
         lines.append_json(self.pressure_path, rec.to_json())
+
+    def monitors(self) -> list[MonitorRecord]:
+        return self._records(self.monitors_path, MonitorRecord.from_json)
+
+    def append_monitor(self, rec: MonitorRecord) -> None:
+        lines.append_json(self.monitors_path, rec.to_json())
+
+    def profiles(self) -> list[ProfileRecord]:
+        return self._records(self.profiles_path, ProfileRecord.from_json)
+
+    def append_profile(self, rec: ProfileRecord) -> None:
+        lines.append_json(self.profiles_path, rec.to_json())
 
     def lines_of(self, name: str) -> list[dict[str, Any]]:
         """The JSON objects of a JSON-lines file of the folder (timeline, events)."""

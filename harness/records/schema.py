@@ -57,16 +57,22 @@ class Meta:
     ref_mb: dict[str, Any] = dataclasses.field(default_factory=dict)
     finished: Optional[str] = None
     extra: dict[str, Any] = dataclasses.field(default_factory=dict)   # an experiment's own
+    # governor, boost, ASLR, SMT, CPUs; what --tune set and what it could not, and why
+    noise: dict[str, Any] = dataclasses.field(default_factory=dict)
+    # the TLB reaches (measured, CPUID), which one sized ref and why, and the capped rows
+    ref_sizing: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     FIELDS: ClassVar[tuple[str, ...]] = ("schema", "created", "finished", "argv", "plan",
                                          "host", "kernel", "settings", "tools", "revision",
-                                         "ref_mb")
+                                         "ref_mb", "noise", "ref_sizing")
 
     def to_json(self) -> dict[str, Any]:
         return {"schema": self.SCHEMA, "created": self.created, "finished": self.finished,
                 "argv": self.argv, "plan": self.plan, **self.extra, "host": self.host,
                 "kernel": self.kernel, "settings": self.settings, "tools": self.tools,
-                "revision": self.revision, "ref_mb": self.ref_mb}
+                "revision": self.revision, "ref_mb": self.ref_mb,
+                **({"noise": self.noise} if self.noise else {}),
+                **({"ref_sizing": self.ref_sizing} if self.ref_sizing else {})}
 
     @classmethod
     def from_json(cls, d: Any) -> Meta:
@@ -79,7 +85,9 @@ class Meta:
                    tools=_opt(d, "tools", dict, None) or {},
                    revision=d.get("revision"), ref_mb=_opt(d, "ref_mb", dict, None) or {},
                    finished=d.get("finished"),
-                   extra={k: v for k, v in d.items() if k not in cls.FIELDS})
+                   extra={k: v for k, v in d.items() if k not in cls.FIELDS},
+                   noise=_opt(d, "noise", dict, None) or {},
+                   ref_sizing=_opt(d, "ref_sizing", dict, None) or {})
 
 
 @dataclasses.dataclass
@@ -332,3 +340,97 @@ class ReproductionDoc:
         if not isinstance(d, dict):
             raise RecordError("not a JSON object")
         return cls(settings=_get(d, "settings", dict))
+
+
+@dataclasses.dataclass
+class MonitorRecord:
+    """One line of monitors.jsonl: what spstat sampled over one run, kept apart from its
+    run record so runs.jsonl stays small: the coverage series and the /proc monitors
+    (spstat's coverage.series and monitors, harness/core/SCHEMA.md). The run is named as
+    in runs.jsonl (RunRecord.make_key) and by when it started."""
+    SCHEMA: ClassVar[str] = "spbench-monitor/1"
+    workload: str
+    size: str
+    policy: str
+    state: str
+    kernel: str
+    rep: int
+    warmup: bool
+    started: Optional[str] = None
+    coverage_series: Optional[dict[str, Any]] = None
+    monitors: Optional[dict[str, Any]] = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"schema": self.SCHEMA, "workload": self.workload, "size": self.size,
+                "policy": self.policy, "state": self.state, "kernel": self.kernel,
+                "rep": self.rep, "warmup": self.warmup, "started": self.started,
+                "coverage_series": self.coverage_series, "monitors": self.monitors}
+
+    @classmethod
+    def from_json(cls, d: Any) -> MonitorRecord:
+        _schema_of(d, cls.SCHEMA)
+        return cls(workload=_get(d, "workload", str), size=_get(d, "size", str),
+                   policy=_get(d, "policy", str), state=_get(d, "state", str),
+                   kernel=_opt(d, "kernel", str, "host") or "host",
+                   rep=_opt(d, "rep", int, 0) or 0, warmup=bool(d.get("warmup")),
+                   started=_opt(d, "started", str, None),
+                   coverage_series=_opt(d, "coverage_series", dict, None),
+                   monitors=_opt(d, "monitors", dict, None))
+
+    @property
+    def key(self) -> tuple[str, str, str, str, str, int]:
+        return RunRecord.make_key(self.workload, self.size, self.state, self.policy,
+                                  self.kernel, self.rep)
+
+
+@dataclasses.dataclass
+class ProfileRecord:
+    """One line of profiles.jsonl: a workload once under perf record in one state and
+    policy, never timed. events: what perf sampled; tlb_events: the TLB events among them,
+    empty with tlb_reason saying why (no PMU, say) where only cpu-clock could be used;
+    top: per event, the hottest symbols of perf report --sort symbol, each {symbol, pct,
+    where} (where: [.] user, [k] kernel)."""
+    SCHEMA: ClassVar[str] = "spbench-profile/1"
+    workload: str
+    size: str
+    policy: str
+    state: str
+    kernel: str = "host"
+    seed: Optional[int] = None
+    started: Optional[str] = None
+    events: list[str] = dataclasses.field(default_factory=list)
+    tlb_events: list[str] = dataclasses.field(default_factory=list)
+    tlb_reason: Optional[str] = None
+    perf_data: Optional[str] = None     # the perf.data kept, relative to the folder
+    samples: dict[str, int] = dataclasses.field(default_factory=dict)
+    top: dict[str, list[dict[str, Any]]] = dataclasses.field(default_factory=dict)
+    check: dict[str, Any] = dataclasses.field(default_factory=dict)
+    error: Optional[str] = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"schema": self.SCHEMA, "workload": self.workload, "size": self.size,
+                "policy": self.policy, "state": self.state, "kernel": self.kernel,
+                "seed": self.seed, "started": self.started, "events": self.events,
+                "tlb_events": self.tlb_events, "tlb_reason": self.tlb_reason,
+                "perf_data": self.perf_data, "samples": self.samples, "top": self.top,
+                "check": self.check, "error": self.error}
+
+    @classmethod
+    def from_json(cls, d: Any) -> ProfileRecord:
+        _schema_of(d, cls.SCHEMA)
+        return cls(workload=_get(d, "workload", str), size=_get(d, "size", str),
+                   policy=_get(d, "policy", str), state=_get(d, "state", str),
+                   kernel=_opt(d, "kernel", str, "host") or "host", seed=d.get("seed"),
+                   started=_opt(d, "started", str, None),
+                   events=[str(e) for e in _opt(d, "events", list, None) or []],
+                   tlb_events=[str(e) for e in _opt(d, "tlb_events", list, None) or []],
+                   tlb_reason=_opt(d, "tlb_reason", str, None),
+                   perf_data=_opt(d, "perf_data", str, None),
+                   samples=_opt(d, "samples", dict, None) or {},
+                   top=_opt(d, "top", dict, None) or {},
+                   check=_opt(d, "check", dict, None) or {},
+                   error=_opt(d, "error", str, None))
+
+    @property
+    def key(self) -> tuple[str, str, str, str, str]:
+        return (self.workload, self.size, self.state, self.policy, self.kernel)

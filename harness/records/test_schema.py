@@ -21,6 +21,9 @@ META = {"schema": "spbench-meta/1", "created": "c", "finished": None, "argv": ["
 @pytest.mark.parametrize("cls,d", [
     (RunRecord, RUN),
     (Meta, META),
+    (Meta, {**META, "noise": {"tune": None},
+            "ref_sizing": {"reach": {"source": "probe", "measured_kb": 6144, "cpuid_kb": 512},
+                           "memory_cap_mb": 6144, "capped": {}}}),
     (SimRecord, {"schema": "spbench-tlbsim/1", "simulated": True, "workload": "tree",
                  "size": "test", "kernel": "host", "seed": 42, "started": "s",
                  "tlbsim": {"models": {}}}),

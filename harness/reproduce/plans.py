@@ -26,7 +26,7 @@ def plan(s: Any, names: list[str], policy_names: list[str], states: list[str],
     return Plan([manifest.find(n) for n in names],
                 policies.parse_list(",".join(policy_names), guest_patched(kernel)),
                 states, s.size, s.runs, s.warmup, s.seed, s.sample_ms, kernel=kernel,
-                tlbsim=tlbsim, shared_warmup=True)
+                tlbsim=tlbsim, shared_warmup=True, tune=getattr(s, "tune", False))
 
 
 def expected_host(ctx: RunContext, name: str, p: Optional[Plan]) -> Expected:

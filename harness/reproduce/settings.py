@@ -23,6 +23,7 @@ class Settings:
     guest_mem: str = "4G"
     guest_timeout: float = 7200
     tlbsim: bool = False        # table1 and table2 also simulate each workload once
+    tune: bool = False          # host stages run with noise.tune's settings (run --tune)
 
 
 def parse_stages(text: Optional[str]) -> list[str]:
@@ -43,7 +44,7 @@ def settings_from(args: Any, workloads: list[str]) -> Settings:
         size, runs, warmup = args.size, args.runs, args.warmup
     return Settings(workloads, size, runs, warmup, args.seed, args.sample_ms,
                     parse_stages(args.stages), args.quick, args.guest_mem, args.guest_timeout,
-                    args.tlbsim)
+                    args.tlbsim, getattr(args, "tune", False))
 
 
 def _saved(folder: ReproductionFolder) -> Settings:
@@ -68,6 +69,7 @@ def load_or_save(out: str, wanted: Settings) -> Settings:
                                 "use another --out, or --resume DIR to go on with it")
         old.stages = wanted.stages
         old.tlbsim = old.tlbsim or wanted.tlbsim
+        old.tune = wanted.tune              # this command's choice, not the first one's
         return old
     folder.write_settings(dataclasses.asdict(wanted))
     return wanted

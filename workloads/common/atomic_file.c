@@ -50,18 +50,29 @@ FILE *atomic_file_open_in(struct atomic_file *af, const char *prog,
 FILE *atomic_file_open(struct atomic_file *af, const char *prog,
 		       const char *path)
 {
+	int fd;
+
 	af->prog = prog;
 	af->path = path;
 	af->f = NULL;
 	af->owned = NULL;
-	if (asprintf(&af->tmp, "%s.tmp.%ld", path, (long)getpid()) < 0) {
+	/* mkstemp, not the pid: a name of one length whatever the pid, so
+	 * that a program's memory accesses (counted under sptlb) do not
+	 * change with the number of digits of its pid. */
+	if (asprintf(&af->tmp, "%s.tmp.XXXXXX", path) < 0) {
 		af->tmp = NULL;
 		say(af, "cannot create", path, errno);
 		return NULL;
 	}
-	af->f = fopen(af->tmp, "w");
+	fd = mkstemp(af->tmp);
+	if (fd >= 0 && fchmod(fd, 0644) == 0)
+		af->f = fdopen(fd, "w");
 	if (!af->f) {
 		say(af, "cannot create", af->tmp, errno);
+		if (fd >= 0) {
+			close(fd);
+			unlink(af->tmp);
+		}
 		free(af->tmp);
 		af->tmp = NULL;
 	}

@@ -241,6 +241,17 @@ int main(int argc, char **argv)
 	TAP_CHECK(rc == 125 && strstr(err, "--sample-ms"), "bad --sample-ms rejected");
 	rc = run((char *[]){ SPSTAT, NULL });
 	TAP_CHECK(rc == 125 && strstr(err, "no command"), "no command rejected");
+	rc = run((char *[]){ SPSTAT, "--", "/bin/true", NULL });
+	TAP_CHECK(rc == 0 && strstr(out, "\"monitors\": null"),
+		  "monitors off by default: null");
+	rc = run((char *[]){ SPSTAT, "--monitor-ms", "50", "--", "/bin/sleep",
+			     "0.3", NULL });
+	TAP_CHECK(rc == 0 && strstr(out, "\"monitors\": {\n    \"interval_ms\": 50") &&
+		  strstr(out, "\"buddyinfo\": {\n      \"available\": true") &&
+		  strstr(out, "\"vmstat\": {\n      \"available\": true"),
+		  "--monitor-ms 50: vmstat and buddyinfo sampled");
+	rc = run((char *[]){ SPSTAT, "--monitor-ms", "-1", "--", "/bin/true", NULL });
+	TAP_CHECK(rc == 125, "bad --monitor-ms rejected");
 
 	rc = run((char *[]){ SPSTAT, "--host", NULL });
 	TAP_CHECK(rc == 0 && strstr(out, "\"tlb_reach_4k_kb\": ") &&

@@ -4,7 +4,7 @@ import json
 import os
 import subprocess
 
-from harness.driver.system import hostinfo, policies
+from harness.driver.system import hostinfo, noise, policies, tlbprobe
 from harness.driver import paths
 from harness.driver.errors import UserError
 
@@ -22,6 +22,44 @@ def run(args):
 
 def _line(label, value):
     print(f"  {label:<28} {value}")
+
+
+def _noise():
+    """The noise sources as they are, and what run --tune could set here or why not."""
+    print("noise (run --tune sets these; docs/running.md)")
+    now = noise.read()
+    for name in ("governor", "boost", "aslr"):
+        v = now[name]
+        _line(name, v["unavailable"] if "unavailable" in v else
+              ", ".join(f"{k}={x}" for k, x in v.items()))
+    _line("SMT", f"{now['smt']['control']}, sibling groups "
+          f"{now['smt']['sibling_groups'] or 'none'}")
+    _line("CPUs allowed", ",".join(map(str, now["cpus"]["allowed"])))
+    wanted, refused = noise.targets()
+    for t in wanted:
+        why = noise.writable_reason(t.path)
+        _line(f"--tune {t.name}", f"cannot set: {why}" if why else f"sets {t.value}")
+    for name, why in refused.items():
+        _line(f"--tune {name}", f"cannot set: {why}")
+    pin = noise.pinning_here()
+    _line("--tune pinning", pin.get("unavailable") or
+          f"spstat on CPU {pin['sampler']}, the measured process on "
+          f"{','.join(map(str, pin['measured']))}")
+
+
+def _tlb_measured(host):
+    """CPUID's geometry beside sptlbprobe's, and which one sizes ref."""
+    result, how = tlbprobe.measured()
+    lines, warnings = tlbprobe.geometry_lines(host.get("tlb", []), host.get("tlb_reason"),
+                                              result, how)
+    for label, text in lines:
+        _line(label, text)
+    if result is not None:
+        _line("sptlbprobe", f"{how} ({result.get('seconds')} s)")
+    for w in warnings:
+        _line("WARNING", w)
+    reach = tlbprobe.choose_reach(host.get("tlb_reach_4k_kb"), result, how)
+    _line("ref sized from", f"{reach['reach_kb']} kB: {reach['why']}")
 
 
 def report():
@@ -47,7 +85,8 @@ def report():
         ways = "fully assoc." if t.get("ways") == 0 else f"{t.get('ways')}-way"
         _line(f"TLB {t.get('level')} {t.get('type')} {t.get('page_kb')} kB",
               f"{t.get('entries')} entries, {ways}")
-    _line("TLB reach (4 kB pages)", f"{host.get('tlb_reach_4k_kb')} kB")
+    _line("TLB reach (4 kB pages)", f"{host.get('tlb_reach_4k_kb')} kB (CPUID)")
+    _tlb_measured(host)
 
     print("counters (spstat -- /bin/true)")
     p = subprocess.run([paths.SPSTAT, "--", "/bin/true"], capture_output=True, text=True)
@@ -91,6 +130,7 @@ def report():
         _line("sptlb -- /bin/true", f"does not work: {e}")
         problems += 1
 
+    _noise()
     print("virtualisation")
     _line("/dev/kvm", "present" if os.path.exists("/dev/kvm") else "absent")
     probe = os.path.join(paths.BIN, "spkvmprobe")

@@ -15,6 +15,7 @@ def add_parser(sub):
 
 def run(args):
     job = jobs.read(args.job)
+    jobs.check_kernel(job)
     if job.kind == "plan":
         plan, context = guest.plan_of(job, args.job)
         out = os.path.dirname(os.path.abspath(args.job))

@@ -28,6 +28,9 @@ def add_parser(sub):
     rp.add_argument("--sample-ms", type=int, default=100)
     rp.add_argument("--guest-mem", default="4G", help="guest memory of the kernel stage")
     rp.add_argument("--guest-timeout", type=float, default=7200)
+    rp.add_argument("--tune", action="store_true",
+                    help="every host stage with noise cut as run --tune does (governor, "
+                    "boost, ASLR, pinning; put back after)")
     rp.add_argument("--tlbsim", action="store_true",
                     help="table1 and table2 also run each workload once under sptlb: "
                     "simulated miss reductions (16-134x a run's time, docs/tlbsim.md)")
@@ -41,6 +44,7 @@ def _settings_and_out(args):
         if args.stages:
             s.stages = settings.parse_stages(args.stages)
         s.tlbsim = s.tlbsim or args.tlbsim
+        s.tune = args.tune
         return s, out
     names = common.group_workloads(args.group, []) if args.group else manifest.available()
     s = settings.settings_from(args, names)

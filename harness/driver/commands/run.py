@@ -4,6 +4,7 @@ import sys
 
 from harness.driver.commands import common
 from harness.driver.engine.experiment import Context, default_out
+from harness.driver.errors import UserError
 
 NAME = "run"
 
@@ -21,6 +22,9 @@ def run(args):
     out = os.path.abspath(args.out or default_out())
     argv = ["spbench"] + sys.argv[1:]
     if plan.kernel != "host":
+        if plan.auto:
+            raise UserError("--runs auto runs on the host kernel only; give --runs N "
+                            "with --kernel")
         from harness.driver.kernel import guest
         return guest.run_in_guest(plan, out, argv, args.guest_mem, args.guest_timeout)
     return common.execute(plan, out, argv, Context())

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Callable, Collection, Iterable, Optional, Sequ
 
 from harness import records
 from harness.driver import manifest
+from harness.driver.engine import refsize
+from harness.driver.system import hostinfo
 
 if TYPE_CHECKING:
     from harness.driver.engine.plan import Plan, Step
@@ -40,14 +42,19 @@ ADVERSARY_S = 30.0
 SIM_FACTOR = 100.0
 # the sustained experiment per scheme: clean, spfrag's fill and release
 SCHEME_S = 90.0
-# one kernel variant built from scratch (defconfig + kvm_guest.config + guest.config +
-# lean.config, make -j2 on a 2-vCPU VM: stock 15 min 18 s, test 15 min 02 s, 2026-12-06;
-# stock 16 min 36 s, 2026-12-07; with lean.config's second list, 2026-12-07: test 11 min
-# 00 s, patched 10 min 22 s, stock 11 min 22 s), make -jN elsewhere taken as N/2 times
-# faster; and, once, Debian's source unpacked and copied for the patched variant
-KERNEL_BUILD_S = 660.0
+# one kernel variant built from scratch with make -j2 on a 2-vCPU VM, allnoconfig +
+# guest.config, 2026-12-07: stock 5 min 41 s with other jobs on the VM (load 2.5 to 3),
+# 8 min 25 s of CPU, so about 4 min 15 s on two idle vCPUs; test 9 min 36 s of CPU
+# (defconfig-based before: 10 to 11 min); make -jN elsewhere taken as N/2 times faster;
+# and, once, Debian's source unpacked (15 s) and copied for the patched variant (7 s)
+KERNEL_BUILD_S = 330.0
 KERNEL_BUILD_CPUS = 2
-KERNEL_SOURCE_S = 60.0
+KERNEL_SOURCE_S = 30.0
+
+
+def _sized(size: str, ref_mb: Optional[int]) -> str:
+    """A size as history keys it: ref runs by their footprint, which differs by host."""
+    return f"ref:{ref_mb}" if size == "ref" and ref_mb else size
 
 
 def clock(secs: float) -> str:
@@ -73,17 +80,26 @@ class Estimator:
         # what earlier folders hold is history, not this run's data: their damaged lines are
         # skipped without a word
         for folder in records.result_folders_under(results_root, *folders, warn=None):
+            meta = folder.meta_or_none()
+            ref_mb = meta.ref_mb if meta else {}
             for r in folder.runs():
                 if r.wall_s is None or not r.passed:
                     continue
-                for k in ((r.workload, r.size, r.policy, r.kernel),
-                          (r.workload, r.size, r.kernel)):
+                size = _sized(r.size, ref_mb.get(r.workload))
+                for k in ((r.workload, size, r.policy, r.kernel),
+                          (r.workload, size, r.kernel)):
                     self.history.setdefault(k, []).append(r.wall_s)
+        # workload -> the footprint a ref run gets here now (refsize), asked once
+        self.ref_mb: dict[str, Optional[int]] = {}
+        # (the reach ref is sized from, the memory cap): set to skip the probe (tests)
+        self.ref_basis: Optional[tuple[int, Optional[int]]] = None
 
     def run_seconds(self, workload: str, size: str, policy: str, kernel: str = "host") -> float:
-        """The median of this host's earlier runs, the most specific that exists; else the
-        manifest's seconds at that size; else a default."""
-        for k in ((workload, size, policy, kernel), (workload, size, kernel)):
+        """The median of this host's earlier runs, the most specific that exists (at ref,
+        runs at the footprint a ref run gets now); else the manifest's seconds at that size
+        (at ref, in proportion to the footprint); else a default."""
+        sized = _sized(size, self.planned_ref_mb(workload)) if size == "ref" else size
+        for k in ((workload, sized, policy, kernel), (workload, sized, kernel)):
             if k in self.history:
                 return statistics.median(self.history[k])
         if kernel != "host":
@@ -91,7 +107,27 @@ class Estimator:
         secs = self.manifest_seconds(workload, size)
         if secs is None:
             return DEFAULT_RUN_S.get(size, DEFAULT_RUN_S["paper"])
-        return secs * self.host_factor()
+        return secs * self.host_factor() * self.ref_scale(workload, size)
+
+    def planned_ref_mb(self, workload: str) -> Optional[int]:
+        if workload not in self.ref_mb:
+            w = self.manifest(workload)
+            try:
+                if self.ref_basis is None:
+                    self.ref_basis = (int(refsize.choose(hostinfo.host())["reach_kb"]),
+                                      refsize.memory_cap_mb())
+                self.ref_mb[workload] = (refsize.ref_mb(w, *self.ref_basis)
+                                         if w is not None else None)
+            except Exception:       # an estimate never stops a run
+                self.ref_mb[workload] = None
+        return self.ref_mb[workload]
+
+    def ref_scale(self, workload: str, size: str) -> float:
+        """A ref run's footprint here against the one its manifest's seconds were timed at."""
+        mb, w = self.planned_ref_mb(workload), self.manifest(workload)
+        if size != "ref" or mb is None or w is None:
+            return 1.0
+        return mb / refsize.manifest_mb(w)
 
     def host_factor(self) -> float:
         """How this host's base runs compare with the manifests' seconds (measured on
@@ -109,13 +145,16 @@ class Estimator:
                                  if ratios else 1.0)
         return self._host_factor
 
-    def manifest_seconds(self, workload: str, size: str) -> Optional[float]:
+    def manifest(self, workload: str) -> Optional[Workload]:
         if workload not in self.manifests:
             try:
                 self.manifests[workload] = self.find_manifest(workload)
             except Exception:       # an estimate never stops a run
                 self.manifests[workload] = None
-        w = self.manifests[workload]
+        return self.manifests[workload]
+
+    def manifest_seconds(self, workload: str, size: str) -> Optional[float]:
+        w = self.manifest(workload)
         return w.seconds(size) if w is not None else None
 
     def step_seconds(self, plan: Plan, step: Step) -> float:

@@ -21,13 +21,15 @@ from typing import (TYPE_CHECKING, Any, Callable, ContextManager, Iterable, Iter
 
 from harness.records import Meta, ResultFolder
 from harness.driver import config, paths
-from harness.driver.system import hostinfo, memstate, settings
+from harness.driver.system import hostinfo, memstate, noise, settings
 from harness.driver.errors import UserError
 from harness.driver.engine.estimate import Estimator, clock
 from harness.driver.engine.progress import Progress
 from harness.driver.engine.inputs import prepare_inputs, workload_values
 from harness.driver.engine.measure import Measurement, now_iso, simulate, simulated_done
 from harness.driver.engine.plan import Plan, Step, check_against_folder, pending
+from harness.driver.engine import profile
+from harness.driver.engine import refsize
 
 if TYPE_CHECKING:
     from harness.driver.manifest import Workload
@@ -130,15 +132,18 @@ class Experiment:
         if self.context.build:
             build()
         host = hostinfo.host()
+        if self.plan.kernel == "host":      # a guest's own name says nothing of the machine
+            host["hostname"] = socket.gethostname()
+        ref_sizing: dict[str, Any] = {}
         if self.plan.size == "ref":
-            reach = self.context.tlb_reach_kb or host["tlb_reach_4k_kb"]
-            self.ref_mb = {w.name: w.ref_mb(reach) for w in self.plan.workloads}
+            self.ref_mb, ref_sizing = self._size_ref(host)
         meta = Meta(created=old.created if old else now_iso(), argv=self.argv,
                     plan=self.plan.as_dict(), extra=dict(self.extra_meta), host=host,
                     kernel=hostinfo.kernel(self.plan.kernel, self.context.virt,
                                            self.context.kernel_build),
                     settings=hostinfo.thp_settings(), tools=hostinfo.tools(),
-                    revision=hostinfo.revision(), ref_mb=self.ref_mb)
+                    revision=hostinfo.revision(), ref_mb=self.ref_mb,
+                    noise=noise.untuned(), ref_sizing=ref_sizing)
         if old:
             for key in ("workloads", "policies"):
                 meta.plan[key] = sorted(set(old.plan.get(key) or []) | set(meta.plan[key]))
@@ -147,6 +152,16 @@ class Experiment:
         print(f"spbench: results in {self.out}", file=sys.stderr)
         self.measurement = Measurement(self.plan, self.out, self.values)
         return self
+
+    def _size_ref(self, host: dict[str, Any]) -> tuple[dict[str, int], dict[str, Any]]:
+        """On the host: the reach chosen here (measured or CPUID) and the memory cap. In a
+        guest, whose CPUID is the emulator's: the host's reach, uncapped, as the host
+        prepared the inputs."""
+        if self.context.tlb_reach_kb:
+            given = {"reach_kb": self.context.tlb_reach_kb, "source": "host",
+                     "why": "chosen by the host that booted this guest"}
+            return refsize.sizes(self.plan.workloads, given, None)
+        return refsize.sizes(self.plan.workloads, refsize.choose(host), refsize.memory_cap_mb())
 
     def execute(self, body: Optional[Callable[[Experiment], object]] = None) -> int:
         """The whole experiment: open, then body(self) (default: run the plan's steps) with
@@ -185,6 +200,8 @@ class Experiment:
         self.journal = settings.Journal(config.state_dir())
         self.journal.acquire()
         try:
+            if self.plan.tune:
+                self._tune()
             for m in self.monitors:
                 m.start()
         except BaseException:
@@ -208,6 +225,18 @@ class Experiment:
             finally:
                 self.journal.release()
                 self.journal = None
+
+    def _tune(self) -> None:
+        """--tune: the noise settings written through the journal and the measured process
+        kept off spstat's CPU; the meta record says what was set and what the host refused."""
+        assert self.journal is not None
+        outcome = noise.tune(self.journal)
+        pin = noise.pinning_here()
+        if self.measurement is not None:
+            self.measurement.pin = pin if "sampler" in pin else None
+        if self.meta is not None:
+            self.meta.noise = noise.tuned(outcome, pin)
+            self._write_meta()
 
     def set(self, path: str, value: str) -> None:
         assert self.journal is not None
@@ -234,6 +263,7 @@ class Experiment:
             if not todo:
                 print(f"spbench: every run of this plan is already in {self.out}",
                       file=sys.stderr)
+                self.profile(steps)
                 return
             if recorded:
                 print(f"spbench: resuming: {recorded} runs already recorded", file=sys.stderr)
@@ -248,8 +278,22 @@ class Experiment:
             self.one(step)
             self._done.append(step)
             self._done_s += time.monotonic() - t0
+        self.profile(steps)
         if self.progress is not None and self._redraws():
             self.progress.say("")
+
+    def profile(self, steps: Iterable[Step]) -> None:
+        """--profile: each (workload, state, policy) of steps once under perf record,
+        untimed, in the same state and policy as its runs; one the folder has is kept."""
+        if not self.plan.profile:
+            return
+        assert self.measurement is not None
+        profiler = profile.Profiler(self.measurement)
+        for step in profile.todo(self.plan, steps, self.out):
+            print(f"spbench: {step.workload.name} {self.plan.size} {step.state} "
+                  f"{step.policy.name} under perf record (profile, not timed)",
+                  file=sys.stderr)
+            self.one(step, profiler.run)
 
     def simulate(self) -> None:
         """--tlbsim: each workload of the plan once under sptlb, after the
@@ -274,8 +318,9 @@ class Experiment:
             finally:
                 shutil.rmtree(outdir, ignore_errors=True)
 
-    def one(self, step: Step) -> None:
+    def one(self, step: Step, run: Optional[Callable[[Step, str], None]] = None) -> None:
         assert self.journal is not None and self.measurement is not None
+        run = run or self.measurement.run
         for path, value in step.policy.settings:
             self.journal.set(path, value)
         outdir = tempfile.mkdtemp(prefix=f"{step.workload.name}-", dir=self.scratch)
@@ -283,10 +328,10 @@ class Experiment:
             for m in self.monitors:
                 m.step_started(step)
             if self.held is not None:
-                self.measurement.run(step, outdir)
+                run(step, outdir)
             else:
                 with memstate.entered(step.state, self.journal):
-                    self.measurement.run(step, outdir)
+                    run(step, outdir)
             for m in self.monitors:
                 m.step_ended(step)
         finally:

@@ -15,6 +15,7 @@ from harness.records import ResultFolder, RunRecord, SimRecord
 from harness.driver.system import hostinfo, stops
 from harness.driver import paths
 from harness.driver.errors import UserError
+from harness.driver.engine import monitor
 
 if TYPE_CHECKING:
     from harness.driver.engine.plan import Plan, Step
@@ -37,14 +38,18 @@ class Measurement:
         self.values = values            # (workload, outdir) -> placeholder values
         self.folder = ResultFolder(out)
         self.failed_checks = 0
+        # --tune: {'sampler': cpu, 'measured': [cpus]} (noise.pinning), else None
+        self.pin: Optional[dict[str, Any]] = None
 
     def run(self, step: Step, outdir: str) -> None:
         plan, w, pol = self.plan, step.workload, step.policy
         values = self.values(w, outdir)
         cmd = w.expand(w.run, plan.size, **values)
         stat_path = os.path.join(outdir, "spstat.json")
-        spstat = [paths.SPSTAT, "-o", stat_path, "--sample-ms", str(plan.sample_ms),
-                  *pol.spstat_flags, *w.spstat_flags, "--", *cmd]
+        sampler, measured = pinned(self.pin)
+        spstat = [*sampler, paths.SPSTAT, "-o", stat_path, "--sample-ms", str(plan.sample_ms),
+                  *monitor.spstat_flags(plan.monitor_ms),
+                  *pol.spstat_flags, *w.spstat_flags, "--", *measured, *cmd]
         started = now_iso()
         rc = _spstat(spstat, outdir)
         try:
@@ -53,6 +58,7 @@ class Measurement:
         except (OSError, ValueError):
             raise UserError(f"{w.name}: spstat wrote no result "
                             f"(exit {rc}); see {self.keep(outdir, step)}", status=1)
+        monitor.store(self.folder, plan, step, started, stat)
         passed, message = self.verify(w, values, stat, rc, outdir)
         record = RunRecord(w.name, plan.size, pol.name, step.state, plan.kernel, step.rep,
                            step.warmup, plan.seed, started,
@@ -92,6 +98,16 @@ class Measurement:
         return dest
 
 
+def pinned(pin: Optional[dict[str, Any]]) -> tuple[list[str], list[str]]:
+    """The taskset prefixes of spstat (its CPU: where it samples) and of the measured
+    command (the others). taskset execs in place, so spstat still counts the process it
+    forked; the command inherits the affinity with every child it starts."""
+    if not pin:
+        return [], []
+    return (["taskset", "-c", str(pin["sampler"])],
+            ["taskset", "-c", ",".join(str(c) for c in pin["measured"])])
+
+
 def simulate(plan: Plan, w: Workload, values: dict[str, str], out: str,
              timeout: Optional[float] = None) -> None:
     """The workload once under sptlb (never timed); its counts go to
@@ -102,8 +118,9 @@ def simulate(plan: Plan, w: Workload, values: dict[str, str], out: str,
     record = SimRecord(w.name, plan.size, plan.kernel, plan.seed, now_iso())
     with open(os.devnull, "w") as null:
         try:
-            status, data = sptlb.run(cmd, sptlb.DEFAULT_MODELS, stdout=null, stderr=null,
-                                     timeout=timeout, native=w.helpers)
+            status, data = sptlb.run(cmd, plan.tlbsim_models, stdout=null, stderr=null,
+                                     timeout=timeout, native=w.helpers,
+                                     policies=list(plan.tlbsim_policies))
             record.tlbsim = data
             if status != 0:
                 record.error = f"exit status {status}"
@@ -111,6 +128,25 @@ def simulate(plan: Plan, w: Workload, values: dict[str, str], out: str,
             record.error = str(e)
             print(f"\nspbench: {w.name}: tlbsim: {e}", file=sys.stderr)
     ResultFolder(out).append_sim(record)
+
+
+def tlbsim_choice(models: Optional[str],
+                  policies: Optional[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """--tlbsim-models and --tlbsim-policies (comma-separated) as the plan keeps
+    them, checked before anything runs: a model sptlb has, a policy one of them has."""
+    from harness.tlbsim import sptlb
+    names = tuple(sptlb.split_list(models)) or ("alpha21264",)
+    wanted = tuple(sptlb.split_list(policies))
+    try:
+        have = [sptlb.model_policies(n) for n in names]
+    except (sptlb.Refused, OSError) as e:
+        raise UserError(f"--tlbsim-models: {e}")
+    for p in wanted:
+        model, _, name = p.rpartition(":")
+        if not any(name in pols for n, pols in have if model in ("", n)):
+            raise UserError(f"--tlbsim-policies: no model of {', '.join(names)} has the "
+                            f"policy {p}")
+    return names, wanted
 
 
 def simulated_done(out: str) -> set[tuple[str, str]]:

@@ -48,10 +48,20 @@ class Plan:
     tlbsim: bool = False            # each workload once more under sptlb, untimed
     spec2000: Optional[str] = None  # a SPEC CPU2000 tree run instead of the CINT2000 stand-ins
     shared_warmup: bool = False     # warm-ups under the first policy only, for all of them
+    tune: bool = False              # noise settings set and the process pinned (noise.py)
+    monitor_ms: int = 1000          # /proc monitors' period during each run; 0: off
+    profile: bool = False           # each workload once more under perf record, untimed
+    # what tlbsim simulates: the report's tables need the Alpha model alone
+    tlbsim_models: tuple[str, ...] = ("alpha21264",)
+    tlbsim_policies: tuple[str, ...] = ()   # () every policy of those models
+    # --runs auto: the stopping rule (commands/auto_runs.py); runs is then its cap
+    auto: Optional[dict[str, Any]] = None
 
     def __post_init__(self) -> None:
         if self.runs < 1 or self.warmup < 0 or self.sample_ms < 1:
             raise UserError("--runs must be >= 1, --warmup >= 0, --sample-ms >= 1")
+        if not 0 <= self.monitor_ms <= 3600000:
+            raise UserError("--monitor-ms must be 0 (off) to 3600000")
         self.workloads = spec2000.substitute(self.workloads, self.spec2000, self.size)
 
     def as_dict(self) -> dict[str, Any]:
@@ -61,7 +71,12 @@ class Plan:
                 "warmup": self.warmup, "kernel": self.kernel, "seed": self.seed,
                 "sample_ms": self.sample_ms, **({"tlbsim": True} if self.tlbsim else {}),
                 **({"spec2000": self.spec2000} if self.spec2000 else {}),
-                **({"shared_warmup": True} if self.shared_warmup else {})}
+                **({"shared_warmup": True} if self.shared_warmup else {}),
+                **({"tune": True} if self.tune else {}),
+                "monitor_ms": self.monitor_ms, **({"profile": True} if self.profile else {}),
+                **({"runs_auto": self.auto} if self.auto else {}),
+                **({"tlbsim_models": list(self.tlbsim_models),
+                    "tlbsim_policies": list(self.tlbsim_policies)} if self.tlbsim else {})}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], guest_patched: Optional[bool] = None) -> Plan:
@@ -74,7 +89,10 @@ class Plan:
                        memstate.parse_list(",".join(d["states"])), d["size"], d["runs"],
                        d["warmup"], d["seed"], d["sample_ms"], d.get("kernel", "host"),
                        d.get("tlbsim", False), d.get("spec2000"),
-                       d.get("shared_warmup", False))
+                       d.get("shared_warmup", False), d.get("tune", False),
+                       d.get("monitor_ms", 0), d.get("profile", False),
+                       tlbsim_models=tuple(d.get("tlbsim_models", ("alpha21264",))),
+                       tlbsim_policies=tuple(d.get("tlbsim_policies", ())), auto=d.get("runs_auto"))
         except (KeyError, TypeError) as e:
             raise UserError(f"not a valid plan: missing or wrong field {e}")
 

@@ -18,16 +18,21 @@ def _rec(workload, size, policy, wall, passed=True, kernel="host"):
             "check": {"passed": passed}, "spstat": {"time": {"wall_s": wall}}}
 
 
-def _folder(path, recs):
+def _folder(path, recs, ref_mb=None):
     path.mkdir(parents=True)
     (path / "runs.jsonl").write_text("".join(json.dumps(r) + "\n" for r in recs))
+    if ref_mb is not None:
+        (path / "meta.json").write_text(json.dumps(
+            {"schema": "spbench-meta/1", "created": "2026-12-07T00:00:00Z", "ref_mb": ref_mb}))
 
 
 def test_medians_of_earlier_runs(tmp_path):
     _folder(tmp_path / "results" / "a", [_rec("sp", "ref", "base", w) for w in (50, 60, 55)]
-            + [_rec("sp", "ref", "thp", 40), _rec("sp", "ref", "thp", 99, passed=False)])
-    _folder(tmp_path / "new" / "table1", [_rec("sp", "ref", "thp", 44)])
+            + [_rec("sp", "ref", "thp", 40), _rec("sp", "ref", "thp", 99, passed=False)],
+            ref_mb={"sp": 111})
+    _folder(tmp_path / "new" / "table1", [_rec("sp", "ref", "thp", 44)], ref_mb={"sp": 111})
     est = estimate.Estimator(str(tmp_path / "results"), str(tmp_path / "new"))
+    est.ref_mb["sp"] = 111          # the footprint a ref run of sp gets here now
     assert est.run_seconds("sp", "ref", "base") == 55
     assert est.run_seconds("sp", "ref", "thp") == 42          # median of 40 and 44
     # no run under this policy: any policy of the workload at that size
@@ -35,6 +40,23 @@ def test_medians_of_earlier_runs(tmp_path):
     assert est.run_seconds("no-such-workload", "paper", "thp") == estimate.DEFAULT_RUN_S["paper"]
     assert est.run_seconds("sp", "ref", "thp", kernel="patched") == (
         42 * estimate.GUEST_FACTOR)
+
+
+def test_ref_runs_at_another_footprint_are_not_history(tmp_path):
+    """ref's footprint follows the host's TLB reach: runs at 40 MB say nothing of one at
+    120 MB, which the manifest's ref seconds then give in proportion to the footprint they
+    were timed at (ref_ratio x 512 kB)."""
+    w = _workload("sp", {})
+    w.sizes["ref"] = {"args": [], "ref_ratio": 20.0, "seconds": 2.0}
+    _folder(tmp_path / "results" / "a", [_rec("sp", "ref", "base", 5)], ref_mb={"sp": 40})
+    est = estimate.Estimator(str(tmp_path / "results"), find_manifest=lambda n: w)
+    est.ref_basis = (6 * 1024, None)          # a 6 MB reach: 20 x 6 = 120 MB
+    assert est.planned_ref_mb("sp") == 120
+    # 2 s at 20 x 0.5 = 10 MB, so 24 s at 120 MB
+    assert est.run_seconds("sp", "ref", "base") == 24.0
+    est2 = estimate.Estimator(str(tmp_path / "results"), find_manifest=lambda n: w)
+    est2.ref_basis = (2 * 1024, None)         # 40 MB: the earlier run is history
+    assert est2.run_seconds("sp", "ref", "base") == 5
 
 
 def _workload(name, seconds):

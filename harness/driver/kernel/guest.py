@@ -14,6 +14,7 @@ from harness.driver.errors import UserError
 from harness.driver.engine.experiment import Context, build, writable
 from harness.driver.engine.inputs import prepare_inputs, workload_values
 from harness.driver.engine.plan import Plan, check_against_folder
+from harness.driver.engine import refsize
 
 GUEST_SCRATCH = "/tmp/spbench-scratch"
 
@@ -26,9 +27,10 @@ def run_in_guest(plan, out, argv, mem, timeout, relay=None):
     build()
     if not os.path.exists(kernel_build.bzimage(plan.kernel)):
         kernel_build.build(plan.kernel)
-    reach = hostinfo.host()["tlb_reach_4k_kb"] if plan.size == "ref" else None
+    # the guest sizes ref from this reach, uncapped (engine/experiment.py, _size_ref)
+    reach = refsize.reach_kb(hostinfo.host()) if plan.size == "ref" else None
     for w in plan.workloads:
-        ref_mb = w.ref_mb(reach) if reach else None
+        ref_mb = refsize.ref_mb(w, reach) if reach else None
         prepare_inputs(w, plan.size, workload_values(w, plan.size, "", plan.seed, ref_mb))
     image = kernel_build.bzimage(plan.kernel)
     accel, reason = kernel_boot.probe_accel(image)
