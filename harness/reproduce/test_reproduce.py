@@ -240,18 +240,19 @@ def test_the_estimate_counts_the_kernels_still_to_build(tmp_path, monkeypatch):
     both_built = expected()
     assert both_built["kernel-build-patched"] == both_built["kernel-build-stock"] == 0
     assert both_built["kernel-patched"] == nothing_built["kernel-patched"]
-    # a lean variant from scratch took 10 min 22 s (patched) to 11 min 22 s (stock) with
-    # make -j2 on a 2-vCPU VM (docs/kernels.md); unpacking and copying the source, which
-    # the first build does, 32 s
+    # a guest variant from scratch (allnoconfig + guest.config) took 5 min 41 s (stock) to
+    # 6 min 59 s (patched) with make -j2 on a 2-vCPU VM beside other jobs, about 4 min 20 s
+    # of it on idle vCPUs (docs/kernels.md); unpacking and copying the source, which the
+    # first build does, 22 s
     for v in ("patched", "stock"):
-        assert 10 * 60 <= nothing_built[f"kernel-build-{v}"] <= 12 * 60 + 120
+        assert 4 * 60 <= nothing_built[f"kernel-build-{v}"] <= 7 * 60 + 60
     assert 20 <= nothing_built["kernel-build-patched"] - nothing_built["kernel-build-stock"] <= 120
     os.remove(kernel_build.bzimage("patched"))
-    assert 10 * 60 <= expected()["kernel-build-patched"] <= 12 * 60
+    assert 4 * 60 <= expected()["kernel-build-patched"] <= 8 * 60
     assert expected()["kernel-build-stock"] == 0
     # make -j8: a quarter of that
     monkeypatch.setattr(os, "cpu_count", lambda: 8)
-    assert 10 * 60 / 4 <= expected()["kernel-build-patched"] <= 12 * 60 / 4
+    assert 4 * 60 / 4 <= expected()["kernel-build-patched"] <= 8 * 60 / 4
 
 
 def test_a_guest_stage_counts_its_failed_checks_not_itself(tmp_path):
@@ -277,7 +278,7 @@ def test_the_kernel_stage_says_what_is_left_and_hands_it_to_the_guest(tmp_path, 
                                                                       capsys):
     """The kernel stage prints no progress line of its own while a kernel builds: its lines
     say the time left, and the guest's progress lines count the stock build and the
-    adversaries that follow it (a lean build: 10 to 12 min, docs/kernels.md)."""
+    adversaries that follow it (a guest build: 4 to 7 min, docs/kernels.md)."""
     from harness.driver.kernel import adversary, guest as guest_run
     monkeypatch.setenv("SPBENCH_KERNEL_DIR", str(tmp_path / "kernel"))
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
@@ -288,7 +289,7 @@ def test_the_kernel_stage_says_what_is_left_and_hands_it_to_the_guest(tmp_path, 
     monkeypatch.setattr(adversary, "run", lambda *args, **kwargs: 0)
     s = Settings(["tree"], "test", 1, 0, 42, 100, ["kernel"])
     assert reproduce.run(s, str(tmp_path / "out"), ["spbench"]) == (0, [])
-    assert len(handed) == 1 and 10 * 60 <= handed[0] <= 12 * 60 + 5 * 60
+    assert len(handed) == 1 and 4 * 60 <= handed[0] <= 8 * 60 + 5 * 60
     said = [line for line in capsys.readouterr().err.splitlines() if "stage kernel" in line]
     assert len(said) == 2
     assert said[0].startswith("spbench: reproduce: stage kernel: patched kernel in a guest, "
@@ -296,4 +297,4 @@ def test_the_kernel_stage_says_what_is_left_and_hands_it_to_the_guest(tmp_path, 
     # both builds ahead at the first line; at the second the stock one, which the
     # adversaries build first
     first, second = (int(line.split("about ")[1].split("m")[0]) for line in said)
-    assert first >= 20 and 10 <= second <= 17
+    assert first >= 10 and 5 <= second <= 10

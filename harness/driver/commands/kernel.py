@@ -20,6 +20,12 @@ def add_parser(sub):
     kb.add_argument("--source", help="a Linux source tree (default: Debian's linux-source-6.12)")
     kb.add_argument("--config", action="append", default=[], metavar="FRAGMENT",
                     help="an extra config fragment (repeatable)")
+    kb.add_argument("--for-host", action="store_true",
+                    help="a kernel for this machine: its running kernel's configuration "
+                    "(drivers and all) with the series, as Debian packages (bindeb-pkg)")
+    kb.add_argument("--host-config", metavar="FILE",
+                    help="with --for-host: the configuration to start from instead of "
+                    "/proc/config.gz or /boot/config-RELEASE (plain, .gz or .xz)")
     kboot = ksub.add_parser("boot", help="boot a built kernel and run COMMAND inside")
     kboot.add_argument("--variant", default="stock")
     kboot.add_argument("--mem", default="2G")
@@ -54,6 +60,14 @@ def add_parser(sub):
 
 def _build(args):
     from harness.driver.kernel import build
+    if args.host_config and not args.for_host:
+        raise UserError("--host-config goes with --for-host")
+    if args.for_host:
+        from harness.driver.kernel import host
+        for deb in host.build_packages(args.variant, args.source, args.host_config,
+                                       args.config):
+            print(deb)
+        return 0
     info = build.build(args.variant, args.source, args.config)
     print(f"{info['variant']}: {info['release']} {info['bzImage']}")
     return 0

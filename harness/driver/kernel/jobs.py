@@ -7,9 +7,12 @@ import sys
 
 from harness.driver import paths
 from harness.driver.errors import UserError
+from harness.driver.kernel import needs
 from harness.records import FolderError, GuestJob, ResultFolder
 
 SPBENCH = os.path.join(paths.REPO, "harness", "spbench")
+IN_GUEST = "SPBENCH_IN_GUEST"     # set by harness/guest/init.sh
+KERNEL_TESTS = os.path.join(paths.REPO, "kernel-patch", "tests", "run-in-guest.sh")
 
 
 def read(path):
@@ -17,6 +20,21 @@ def read(path):
         return ResultFolder.read_guest_job(path)
     except FolderError as e:
         raise UserError(f"cannot read the guest job: {e}")
+
+
+def need_groups(job):
+    """Whose kernel needs a job has: every guest's, and the patch's test suite's when it
+    runs that suite."""
+    suite = job.kind == "exec" and job.argv[:1] and \
+        os.path.realpath(job.argv[0]) == os.path.realpath(KERNEL_TESTS)
+    return ["guest", "kernel-tests"] if suite else ["guest"]
+
+
+def check_kernel(job, config_gz=needs.CONFIG_GZ):
+    """The boot self-check, in a guest that init.sh started: the running kernel has every
+    option the job needs, else one line naming what it lacks, before anything runs."""
+    if os.environ.get(IN_GUEST) == "1":
+        needs.check_running(need_groups(job), config_gz)
 
 
 def run_commands(job):
