@@ -15,11 +15,11 @@ $(BIN)/sp-c4-check: $(OBJ)/$(C4_DIR)/c4_check.o $(OBJ)/$(C4_DIR)/c4_brute.o \
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(TESTBIN)/c4_test_solve: $(OBJ)/$(C4_DIR)/tests/test_solve.o $(OBJ)/$(C4_DIR)/c4_solve.o $(OBJ)/$(C4_DIR)/c4_brute.o
+$(TESTBIN)/c4_test_solve: $(OBJ)/$(C4_DIR)/tests/test_solve.o $(OBJ)/$(C4_DIR)/tests/random_game.o $(OBJ)/$(C4_DIR)/c4_solve.o $(OBJ)/$(C4_DIR)/c4_brute.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(TESTBIN)/c4_test_check_solver: $(OBJ)/$(C4_DIR)/tests/test_check_solver.o $(OBJ)/$(C4_DIR)/c4_check_solver.o \
+$(TESTBIN)/c4_test_check_solver: $(OBJ)/$(C4_DIR)/tests/test_check_solver.o $(OBJ)/$(C4_DIR)/tests/random_game.o $(OBJ)/$(C4_DIR)/c4_check_solver.o \
 		$(OBJ)/$(C4_DIR)/c4_solve.o $(OBJ)/$(C4_DIR)/c4_brute.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^

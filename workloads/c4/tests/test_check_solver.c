@@ -8,65 +8,10 @@
 #include "c4_brute.h"
 #include "c4_check_solver.h"
 #include "c4_solve.h"
+#include "random_game.h"
 #include "tap.h"
 
 #define BUDGET 100000000ULL
-
-static uint64_t rng = 987654321;
-
-static unsigned next(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned)(rng >> 11);
-}
-
-static int four_at(int cell[7][6], int c, int r, int who)
-{
-	static const int d[4][2] = { {1, 0}, {0, 1}, {1, 1}, {1, -1} };
-
-	for (int k = 0; k < 4; k++) {
-		int run = 0;
-
-		for (int i = -3; i <= 3; i++) {
-			int x = c + i * d[k][0], y = r + i * d[k][1];
-
-			run = (x >= 0 && x < 7 && y >= 0 && y < 6 &&
-			       cell[x][y] == who) ? run + 1 : 0;
-			if (run == 4)
-				return 1;
-		}
-	}
-	return 0;
-}
-
-/* A random legal game of `plies` moves in which nobody has won yet;
- * returns 0 when the random walk got stuck. */
-static int random_game(char *moves, int plies)
-{
-	int cell[7][6] = { { 0 } }, h[7] = { 0 };
-
-	for (int i = 0; i < plies; i++) {
-		int tries = 0, c;
-
-		for (;;) {
-			c = (int)(next() % 7);
-			if (h[c] < 6) {
-				cell[c][h[c]] = 1 + (i & 1);
-				if (!four_at(cell, c, h[c], 1 + (i & 1)))
-					break;
-				cell[c][h[c]] = 0;
-			}
-			if (++tries > 100)
-				return 0;
-		}
-		h[c]++;
-		moves[i] = (char)('1' + c);
-	}
-	moves[plies] = 0;
-	return 1;
-}
 
 static void by_construction(void)
 {
@@ -100,7 +45,7 @@ static void against(const char *what, int lo, int span, int games,
 	while (played < games) {
 		int va, vb;
 
-		if (!random_game(moves, lo + (int)(next() % span)))
+		if (!random_game(moves, lo + (int)(rg_next() % span)))
 			continue;
 		played++;
 		va = c4_check_solve(moves, a, 16, BUDGET, NULL);
@@ -125,6 +70,7 @@ int main(void)
 {
 	struct c4_solver fast;
 
+	rg_seed(987654321);
 	by_construction();
 	against("near the end, plain solver", 28, 10, 300, NULL);
 	TAP_CHECK(c4_solver_init(&fast, 1UL << 20) == 0, "table allocated");
