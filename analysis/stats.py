@@ -141,7 +141,8 @@ def ratio(num, den):
     """Ratio of the means of two independent samples, 95% CI by Fieller's theorem
     (covariance 0).  The t quantile uses the Welch-Satterthwaite degrees of freedom of the
     linearised quantity num - R * den.  When the denominator's own CI at that t includes 0
-    there is no finite interval: the CI is n/a."""
+    there is no finite interval: the CI is n/a. For positive means the interval is cut at 0
+    from below."""
     if num is None or den is None:
         return Ratio(None, reason="no data")
     if den.mean == 0:
@@ -161,7 +162,12 @@ def ratio(num, den):
         return Ratio(r, reason="denominator CI includes 0")
     disc = t2 * (va * b * b + vb * a * a - t2 * va * vb)
     root = math.sqrt(max(disc, 0.0))
-    return Ratio(r, (a * b - root) / denom, (a * b + root) / denom)
+    lo, hi = (a * b - root) / denom, (a * b + root) / denom
+    if a > 0 and b > 0:
+        # a ratio of positive quantities (times) is not negative: a lower end below 0
+        # only says the samples cannot bound it away from 0, so the interval is cut there
+        lo = max(lo, 0.0)
+    return Ratio(r, lo, hi)
 
 
 def significant(x, y):

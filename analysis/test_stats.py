@@ -347,3 +347,13 @@ def test_geomean_ratio_is_welchs_interval_of_the_log_difference():
     same = stats.geomean_ratio([4.0, 4.0], [2.0, 2.0])
     assert (same.value, same.lo, same.hi) == (2.0, 2.0, 2.0)
     assert stats.geomean_ratio([2.0], [1.0, 1.0]).reason == "n < 2"
+
+
+def test_ratio_of_positive_times_is_cut_at_zero():
+    """[1, 100] over [10, 10.5, 11]: Fieller's lower end, by hand, is (a b - root) / denom
+    with a = 50.5, b = 10.5, t(1 df) = 12.706: about (530 - 6190) / 96.8 = -58.5, below any
+    ratio of two positive times; the interval starts at 0 and keeps its upper end (~69.4)."""
+    r = stats.ratio(stats.summarize([1.0, 100.0]), stats.summarize([10.0, 10.5, 11.0]))
+    assert r.lo == 0.0
+    assert 68 < r.hi < 71
+    assert abs(r.value - 50.5 / 10.5) < 1e-12
