@@ -109,8 +109,7 @@ static void check_colours(const struct image *im)
 		}
 }
 
-/* The lit shade of a plane whose normal n is in eye coordinates. */
-static double lambert(const double n[3])
+double chk_lambert(const double n[3])
 {
 	const double l[2][4] = {
 		{ MESA_L0_X, MESA_L0_Y, MESA_L0_Z, MESA_L0_DIFFUSE },
@@ -134,7 +133,7 @@ static void check_flat(const struct image *im, const double r[3][3],
 		       double h0)
 {
 	double n[3] = { r[0][2], r[1][2], r[2][2] };	/* R (0, 0, 1) */
-	double s = h0 * MESA_CONTOUR + 0.5, k = lambert(n), want[3];
+	double s = h0 * MESA_CONTOUR + 0.5, k = chk_lambert(n), want[3];
 	double texel = s - floor(s) < (double)MESA_LINE_TEXELS / MESA_TEXELS ?
 		       MESA_LINE / 255.0 : 1.0;
 	long side = im->side;

@@ -44,4 +44,9 @@ void chk_candidates(const struct mesa_mesh *m, const double r[3][3],
 		    double grow, const double *depth, const struct image *im,
 		    float *best);
 
+
+/* The lit shade (ambient + each light's diffuse share of its cosine) of a
+ * surface whose unit normal n is in eye coordinates. */
+double chk_lambert(const double n[3]);
+
 #endif

@@ -58,25 +58,6 @@ static void slopes(const struct mesa_mesh *m, long i, long j, double *dx,
 	      (coord(j1, g) - coord(j0, g));
 }
 
-static double lit(const double n[3])
-{
-	static const double l[2][4] = {
-		{ MESA_L0_X, MESA_L0_Y, MESA_L0_Z, MESA_L0_DIFFUSE },
-		{ MESA_L1_X, MESA_L1_Y, MESA_L1_Z, MESA_L1_DIFFUSE },
-	};
-	double k = MESA_AMBIENT;
-
-	for (int i = 0; i < 2; i++) {
-		double len = sqrt(l[i][0] * l[i][0] + l[i][1] * l[i][1] +
-				  l[i][2] * l[i][2]);
-		double c = (n[0] * l[i][0] + n[1] * l[i][1] + n[2] * l[i][2]) /
-			   len;
-
-		k += l[i][3] * (c > 0 ? c : 0);
-	}
-	return k;
-}
-
 static struct vert vertex(const struct mesa_mesh *m, const double r[3][3],
 			  long side, long i, long j)
 {
@@ -102,7 +83,7 @@ static struct vert vertex(const struct mesa_mesh *m, const double r[3][3],
 	v.y = (MESA_NEAR / MESA_FRUSTUM * e[1] / w + 1) * 0.5 * (double)side;
 	v.z = ((-(MESA_FAR + MESA_NEAR) * e[2] -
 		2 * MESA_FAR * MESA_NEAR) / (MESA_FAR - MESA_NEAR) / w + 1) / 2;
-	k = lit(ne);
+	k = chk_lambert(ne);
 	for (int c = 0; c < 3; c++)
 		v.rgb[c] = fmin(1.0, mat[c] * k);
 	v.s = p[2] * MESA_CONTOUR + 0.5;
